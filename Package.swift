@@ -1,0 +1,51 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "RecordKit",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    products: [
+        .library(name: "RecordKit", targets: ["RecordKit"]),
+        .executable(name: "recordgen", targets: ["recordgen"]),
+        // The schema model and the renderer, for the plugins, benchmarks and tools built on them.
+        // No API promise beyond this package's own tools.
+        .library(name: "RecordSchema", targets: ["RecordSchema"]),
+        .library(name: "RecordGen", targets: ["RecordGen"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The runtime linked by apps and servers: Foundation only.
+        .target(name: "RecordKit"),
+
+        // libxml2, found with pkg-config.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+
+        // The schema model, its readers, validation and compatibility checks.
+        .target(name: "RecordSchema", dependencies: ["CLibXML2"]),
+
+        // The Swift renderer: schema model -> Swift source text.
+        .target(name: "RecordGen", dependencies: ["RecordSchema"]),
+
+        // The command-line tool: thin, everything lives in the libraries.
+        .executableTarget(
+            name: "recordgen",
+            dependencies: [
+                "RecordKit",
+                "RecordSchema",
+                "RecordGen",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "RecordKitTests", dependencies: ["RecordKit"]),
+        .testTarget(name: "RecordSchemaTests", dependencies: ["RecordSchema"]),
+        .testTarget(name: "RecordGenTests", dependencies: ["RecordGen", "RecordSchema"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

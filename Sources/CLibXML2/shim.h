@@ -1,0 +1,10 @@
+#ifndef RECORDKIT_CLIBXML2_SHIM_H
+#define RECORDKIT_CLIBXML2_SHIM_H
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
+#include <libxml/xmlschemas.h>
+#include <libxml/xmlIO.h>
+
+#endif

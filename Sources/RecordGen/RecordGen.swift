@@ -1,0 +1,4 @@
+import RecordSchema
+
+/// The Swift renderer: turns a validated ``Schema`` into Swift source files.
+public enum RecordGen {}

@@ -1,0 +1,140 @@
+/// A record type (`<record type=…>`).
+public struct RecordType: Sendable, Hashable {
+    /// What a model does with a record written by a newer version of the app.
+    public enum NewerVersionPolicy: String, Sendable, Hashable, CaseIterable {
+        /// Throw `newerVersion(found:supported:)`.
+        case reject
+        /// Decode what is known and keep the rest for the round trip (the default).
+        case preserve
+    }
+
+    /// The CloudKit record type name.
+    public var name: String
+    public var doc: String?
+    /// The current version, >= 1.
+    public var version: Int
+    /// The zone records of this type live in, by name; nil for the default zone.
+    public var zone: String?
+    /// The field that stores the version the record was written with; nil when the type is unversioned.
+    public var versionField: String?
+    public var onNewerVersion: NewerVersionPolicy
+    /// Fields, in file order.
+    public var fields: [Field]
+    /// Fields no longer in the model whose names and kinds stay reserved.
+    public var retired: [RetiredField]
+    /// How a three-way merge resolves a field changed on both sides; nil means the default rule
+    /// (server wins).
+    public var merge: MergeRule?
+    /// Permissions, for the .ckdb export (`<grant>`).
+    public var grants: [Grant]
+    public var location: SourceLocation
+
+    public init(
+        name: String,
+        doc: String? = nil,
+        version: Int = 1,
+        zone: String? = nil,
+        versionField: String? = nil,
+        onNewerVersion: NewerVersionPolicy = .preserve,
+        fields: [Field] = [],
+        retired: [RetiredField] = [],
+        merge: MergeRule? = nil,
+        grants: [Grant] = [],
+        location: SourceLocation
+    ) {
+        self.name = name
+        self.doc = doc
+        self.version = version
+        self.zone = zone
+        self.versionField = versionField
+        self.onNewerVersion = onNewerVersion
+        self.fields = fields
+        self.retired = retired
+        self.merge = merge
+        self.grants = grants
+        self.location = location
+    }
+
+    /// The field with this name.
+    public func field(named name: String) -> Field? { fields.first { $0.name == name } }
+}
+
+/// A field no longer in the model (`<retired name=… kind=… in=…>`): its name stays reserved for its kind,
+/// values found under it are kept as unknown fields, and it is still exported to .ckdb.
+public struct RetiredField: Sendable, Hashable {
+    public var name: String
+    public var type: SchemaFieldType
+    /// The version that retired it.
+    public var retiredIn: Int
+    /// Whether it was encrypted, so the export keeps its exact CloudKit type.
+    public var encrypted: Bool
+    public var location: SourceLocation
+
+    public init(name: String, type: SchemaFieldType, retiredIn: Int, encrypted: Bool = false, location: SourceLocation) {
+        self.name = name
+        self.type = type
+        self.retiredIn = retiredIn
+        self.encrypted = encrypted
+        self.location = location
+    }
+}
+
+/// The rule for fields changed on both sides of a three-way merge (`<merge strategy=… clock=… lists=…>`).
+public struct MergeRule: Sendable, Hashable {
+    public enum Strategy: String, Sendable, Hashable, CaseIterable {
+        /// The side whose clock field is later wins; ties go to the server.
+        case lastWriterWins
+        case serverWins
+        case clientWins
+    }
+
+    /// How list fields changed on both sides merge.
+    public enum ListPolicy: String, Sendable, Hashable, CaseIterable {
+        /// Like any other field: the strategy picks a side.
+        case strategy
+        /// The union: the ancestor's elements that neither side removed, then each side's additions.
+        case union
+    }
+
+    public var strategy: Strategy
+    /// The timestamp field that orders writes, for `lastWriterWins`.
+    public var clock: String?
+    public var lists: ListPolicy
+    public var location: SourceLocation
+
+    public init(strategy: Strategy, clock: String? = nil, lists: ListPolicy = .strategy, location: SourceLocation) {
+        self.strategy = strategy
+        self.clock = clock
+        self.lists = lists
+        self.location = location
+    }
+}
+
+/// A permission grant on a record type (`<grant to="role" read="true" create="true" write="true"/>`),
+/// as .ckdb writes `GRANT READ, CREATE, WRITE TO "role"`.
+public struct Grant: Sendable, Hashable {
+    public enum Permission: String, Sendable, Hashable, CaseIterable, Comparable {
+        case read, create, write
+
+        private var rank: Int {
+            switch self {
+            case .read: 0
+            case .create: 1
+            case .write: 2
+            }
+        }
+
+        public static func < (lhs: Permission, rhs: Permission) -> Bool { lhs.rank < rhs.rank }
+    }
+
+    public var role: String
+    /// The permissions, in the order read, create, write.
+    public var permissions: [Permission]
+    public var location: SourceLocation
+
+    public init(role: String, permissions: [Permission], location: SourceLocation) {
+        self.role = role
+        self.permissions = permissions
+        self.location = location
+    }
+}

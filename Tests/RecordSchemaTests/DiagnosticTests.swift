@@ -1,0 +1,7 @@
+import Testing
+@testable import RecordSchema
+
+@Test func diagnosticRendersLikeACompiler() {
+    let d = Diagnostic(.error, "field name is taken", at: SourceLocation(file: "A.records.xml", line: 3, column: 5), code: "RK101")
+    #expect(d.description == "A.records.xml:3:5: error: field name is taken [RK101]")
+}

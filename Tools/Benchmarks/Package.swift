@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+// Benchmarks, in their own package so the main build stays light.
+// Run one with: swift run -c release --package-path Tools/Benchmarks <Name>
+import PackageDescription
+
+let package = Package(
+    name: "RecordKitBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "RecordKit", path: "../.."),
+    ],
+    targets: [
+        // Native archive against NSKeyedArchiver, PropertyListEncoder and JSONEncoder.
+        .executableTarget(name: "ArchiveBenchmark", dependencies: [.product(name: "RecordKit", package: "RecordKit")]),
+        // Keyed-archive tokens and system fields against Foundation's NSKeyedUnarchiver.
+        .executableTarget(name: "KeyedArchiveBenchmark", dependencies: [.product(name: "RecordKit", package: "RecordKit")]),
+        // Web Services JSON records against JSONDecoder with a Codable type of the same shape.
+        .executableTarget(name: "WebServicesBenchmark", dependencies: [.product(name: "RecordKit", package: "RecordKit")]),
+        // Validating a folder of 1,000 record types.
+        .executableTarget(name: "SchemaBenchmark", dependencies: [.product(name: "RecordSchema", package: "RecordKit")]),
+        // Generating 1,000 record types; generated models against the raw Record archive.
+        .executableTarget(
+            name: "GeneratorBenchmark",
+            dependencies: [
+                .product(name: "RecordKit", package: "RecordKit"),
+                .product(name: "RecordSchema", package: "RecordKit"),
+                .product(name: "RecordGen", package: "RecordKit"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
