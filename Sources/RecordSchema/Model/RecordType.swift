@@ -27,6 +27,9 @@ public struct RecordType: Sendable, Hashable {
     public var merge: MergeRule?
     /// Permissions, for the .ckdb export (`<grant>`).
     public var grants: [Grant]
+    /// Indexes on CloudKit's system fields (`<systemIndex field="___createTime" sortable="true"/>`),
+    /// as .ckdb declares them on `"___recordID"`, `"___createTime"` and the like.
+    public var systemIndexes: [SystemFieldIndex]
     public var location: SourceLocation
 
     public init(
@@ -40,6 +43,7 @@ public struct RecordType: Sendable, Hashable {
         retired: [RetiredField] = [],
         merge: MergeRule? = nil,
         grants: [Grant] = [],
+        systemIndexes: [SystemFieldIndex] = [],
         location: SourceLocation
     ) {
         self.name = name
@@ -52,6 +56,7 @@ public struct RecordType: Sendable, Hashable {
         self.retired = retired
         self.merge = merge
         self.grants = grants
+        self.systemIndexes = systemIndexes
         self.location = location
     }
 
@@ -135,6 +140,25 @@ public struct Grant: Sendable, Hashable {
     public init(role: String, permissions: [Permission], location: SourceLocation) {
         self.role = role
         self.permissions = permissions
+        self.location = location
+    }
+}
+
+/// An index on a CloudKit system field (`___recordID`, `___createTime`, `___modTime`, `___createdBy`,
+/// `___modifiedBy`, `___etag`), kept so a .ckdb round trip loses none.
+public struct SystemFieldIndex: Sendable, Hashable {
+    /// The system field's name, with its three underscores.
+    public var field: String
+    public var isQueryable: Bool
+    public var isSortable: Bool
+    public var isSearchable: Bool
+    public var location: SourceLocation
+
+    public init(field: String, isQueryable: Bool = false, isSortable: Bool = false, isSearchable: Bool = false, location: SourceLocation) {
+        self.field = field
+        self.isQueryable = isQueryable
+        self.isSortable = isSortable
+        self.isSearchable = isSearchable
         self.location = location
     }
 }
