@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -45,7 +45,15 @@ let package = Package(
 
         .testTarget(name: "RecordKitTests", dependencies: ["RecordKit"]),
         .testTarget(name: "RecordSchemaTests", dependencies: ["RecordSchema"]),
-        .testTarget(name: "RecordGenTests", dependencies: ["RecordGen", "RecordSchema"]),
+        .testTarget(name: "RecordGenTests", dependencies: ["RecordGen", "RecordSchema"], exclude: ["Reference"]),
+        // Compiles and runs generated code (committed, kept fresh by RecordGenTests) through RecordKit's public API.
+        .testTarget(name: "RecordGenConsumerTests", dependencies: ["RecordKit"]),
+        // The same schemas generated with internal access, compiled in a module whose default isolation is the main actor.
+        .testTarget(
+            name: "RecordGenMainActorTests",
+            dependencies: ["RecordKit"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
