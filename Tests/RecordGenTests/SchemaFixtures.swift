@@ -18,7 +18,7 @@ enum SchemaFixtures {
         records: [
             RecordType(
                 name: "Note", doc: "A note, synced across a person's devices.", version: 2, zone: "note-zone",
-                versionField: "version", onNewerVersion: .preserve,
+                versionField: "version", onNewerVersion: .reject,
                 fields: [
                     Field(name: "text", type: .scalar(.asset), location: here(12)),
                     Field(name: "modified", type: .scalar(.timestamp), isQueryable: true, isSortable: true, location: here(13)),

@@ -74,7 +74,7 @@ nonisolated struct Note: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {
 
     /// Reads a `Note` record, checking its version and every field's kind.
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
+        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .reject)
         self.text = try reader.required(.text)
         self.modified = try reader.required(.modified)
         self.title = try reader.value(.title, default: "")
