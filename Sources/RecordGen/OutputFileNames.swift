@@ -2,7 +2,7 @@
 
 /// The names of the files `recordgen generate` writes: one function, used by the tool and by the plugins, so the
 /// outputs a build plugin declares are exactly the files the tool writes.
-public enum OutputFileNames {
+public enum RecordGenOutputFileNames {
     /// The schema file suffix; a schema's stem is its file name without it.
     public static let schemaSuffix = ".records.xml"
 
@@ -15,6 +15,11 @@ public enum OutputFileNames {
     /// `Schemas/Notes.records.xml`.
     public static func fileName(forSchemaAt path: String) -> String {
         schemaStem(path) + ".swift"
+    }
+
+    /// The same, from the schema's file name alone (what a plugin has at hand).
+    public static func fileName(forSchemaFileName name: String) -> String {
+        fileName(forSchemaAt: name)
     }
 
     /// The schema's file name without directories and without `.records.xml` (or, for other schema files,

@@ -50,7 +50,7 @@ public struct SwiftGenerator: Sendable {
             case .filePerSchema: files.append(try fileForSchema(input))
             }
         }
-        if let collision = OutputFileNames.firstCollision(in: files.map(\.name)) {
+        if let collision = RecordGenOutputFileNames.firstCollision(in: files.map(\.name)) {
             throw GeneratorError(
                 "two generated files would be named \(collision) (names are compared without case): rename a record type, enum or schema file",
                 at: nil)
@@ -65,12 +65,12 @@ public struct SwiftGenerator: Sendable {
             let generator = try RecordTypeGenerator(recordType: recordType, schema: input.schema, access: access)
             var printer = FileHeader.start(schemaPath: input.displayPath)
             generator.print(into: &printer)
-            files.append(GeneratedFile(name: OutputFileNames.fileName(forType: recordType.name), contents: printer.text))
+            files.append(GeneratedFile(name: RecordGenOutputFileNames.fileName(forType: recordType.name), contents: printer.text))
         }
         for enumType in input.schema.enums {
             var printer = FileHeader.start(schemaPath: input.displayPath)
             EnumGenerator(enumType: enumType, access: access).print(into: &printer)
-            files.append(GeneratedFile(name: OutputFileNames.fileName(forType: enumType.name), contents: printer.text))
+            files.append(GeneratedFile(name: RecordGenOutputFileNames.fileName(forType: enumType.name), contents: printer.text))
         }
         return files
     }
@@ -89,7 +89,7 @@ public struct SwiftGenerator: Sendable {
             first = false
             EnumGenerator(enumType: enumType, access: access).print(into: &printer)
         }
-        return GeneratedFile(name: OutputFileNames.fileName(forSchemaAt: input.displayPath), contents: printer.text)
+        return GeneratedFile(name: RecordGenOutputFileNames.fileName(forSchemaAt: input.displayPath), contents: printer.text)
     }
 }
 
