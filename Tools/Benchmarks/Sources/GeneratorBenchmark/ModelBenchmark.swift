@@ -1,0 +1,4 @@
+/// Generated models against the raw Record archive: filled in once the native archive is available.
+enum ModelBenchmark {
+    static func run() {}
+}
