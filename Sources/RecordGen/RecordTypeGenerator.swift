@@ -41,6 +41,15 @@ struct RecordTypeGenerator {
 
     private func printFieldEnum(into p: inout CodePrinter) {
         p.line("/// The record's field keys.")
+        if fields.isEmpty {
+            // Swift refuses a raw type on an enum without cases: spell the conformance out.
+            p.block("\(access.prefix)nonisolated enum Field: RecordKit.RecordFieldKey {") { p in
+                p.line("\(access.prefix)init?(rawValue: Swift.String) { nil }")
+                p.line("\(access.prefix)var rawValue: Swift.String { switch self {} }")
+            }
+            p.line()
+            return
+        }
         p.block("\(access.prefix)nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {") { p in
             for field in fields {
                 p.line("case \(field.fieldCase)" + (field.explicitRawValue.map { " = \($0)" } ?? ""))
@@ -86,7 +95,8 @@ struct RecordTypeGenerator {
         p.block("\(access.prefix)init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {") { p in
             let versionField = recordType.versionField.map(SwiftNamer.stringLiteral) ?? "nil"
             let rule = recordType.onNewerVersion == .reject ? ".reject" : ".preserve"
-            p.line("var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: \(versionField), onNewerVersion: \(rule))")
+            let declaration = fields.isEmpty ? "let" : "var"
+            p.line("\(declaration) reader = try RecordKit.RecordFieldReader<Self>(record, versionField: \(versionField), onNewerVersion: \(rule))")
             for field in fields { p.line(field.readStatement) }
             p.line("self.metadata = reader.metadata()")
         }

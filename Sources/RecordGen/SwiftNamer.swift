@@ -14,7 +14,7 @@ enum SwiftNamer {
     /// Members a generated struct declares itself; a field with one of these names gets a `Field` suffix.
     static let reservedStructMembers: Set<String> = [
         "metadata", "record", "recordID", "recordType", "schemaVersion", "Field", "merge", "archived", "init",
-        "hashValue", "hash",
+        "hashValue", "hash", "self", "Self", "Type", "Protocol",
     ]
 
     /// Members of `enum Field` (a `RawRepresentable` and `CaseIterable` enum) a case must not shadow.

@@ -52,3 +52,21 @@ import Testing
         #expect(Note.recordType == "Note" && Note.schemaVersion == 2)
     }
 }
+
+/// Types at the edges: no fields at all, and field names that collide with generated members.
+@Suite struct EdgeTypeTests {
+    @Test func emptyTypeRoundTrips() throws {
+        let empty = Empty(recordID: RecordID(recordName: "e"))
+        #expect(empty.record().fields == ["version": .int64(1)])
+        #expect(try Empty(record: empty.record()) == empty)
+        #expect(Empty.Field.allCases.isEmpty)
+    }
+
+    @Test func collidingNamesAreRenamedInSwiftOnly() throws {
+        let awkward = Awkward(recordID: RecordID(recordName: "a"), metadataField: "m", rawValue: 3, selfField: 1.5)
+        let record = awkward.record()
+        #expect(record.fields == ["metadata": .string("m"), "rawValue": .int64(3), "self": .double(1.5)])
+        #expect(try Awkward(record: record) == awkward)
+        #expect(Awkward.Field.rawValueField.rawValue == "rawValue")
+    }
+}

@@ -87,6 +87,15 @@ extension SchemaFixtures {
                 name: "Plain", version: 1,
                 fields: [Field(name: "name", type: .scalar(.string), defaultValue: "", location: here(35))],
                 location: here(34)),
+            RecordType(name: "Empty", version: 1, versionField: "version", location: here(37)),
+            RecordType(
+                name: "Awkward", doc: "Field names that collide with generated members.", version: 1,
+                fields: [
+                    Field(name: "metadata", type: .scalar(.string), isOptional: true, location: here(39)),
+                    Field(name: "rawValue", type: .scalar(.int64), isOptional: true, location: here(40)),
+                    Field(name: "self", type: .scalar(.double), isOptional: true, location: here(41)),
+                ],
+                location: here(38)),
         ],
         location: here(1))
 }
