@@ -17,7 +17,9 @@ enum DefaultLiteral {
         case .string:
             switch field.representation {
             case .uuid: return try uuid(text, field)
-            case .url: throw GeneratorError("field '\(field.name)' has a URL default, which generated code cannot hold without a force unwrap: make the field optional instead", at: field.location)
+            case .url:
+                guard let url = URL(string: text), url.scheme != nil else { throw invalid(text, field, "an absolute URL") }
+                return "RecordKit.GeneratedDefaults.url(\(SwiftNamer.stringLiteral(text)))"
             default: return SwiftNamer.stringLiteral(text)
             }
         case .int64:
