@@ -39,4 +39,14 @@ public enum SchemaLoader {
         }
         return SchemaLoadResult(files: files, schemas: schemas, diagnostics: diagnostics.sorted())
     }
+
+    /// Loads one schema from bytes; `path` names it in diagnostics.
+    public static func load(data: Data, path: String, limits: SchemaReader.Limits = SchemaReader.Limits()) -> SchemaLoadResult {
+        let outcome = SchemaReader(limits: limits).readOutcome(bytes: [UInt8](data), path: path)
+        var diagnostics = outcome.diagnostics
+        if let schema = outcome.schema {
+            diagnostics += SchemaValidator.validate(schema, locator: outcome.locator)
+        }
+        return SchemaLoadResult(files: [path], schemas: outcome.schema.map { [$0] } ?? [], diagnostics: diagnostics.sorted())
+    }
 }

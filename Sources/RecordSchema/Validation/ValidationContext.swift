@@ -29,8 +29,4 @@ struct ValidationContext {
     func place(_ attribute: String, of element: SourceLocation) -> SourceLocation {
         locator?.location(ofAttribute: attribute, of: element) ?? element
     }
-
-    mutating func checkSchema() {
-        // Rules are added in the files of this folder.
-    }
 }
