@@ -42,7 +42,7 @@ public enum SchemaLoader {
 
     /// Loads one schema from bytes; `path` names it in diagnostics.
     public static func load(data: Data, path: String, limits: SchemaReader.Limits = SchemaReader.Limits()) -> SchemaLoadResult {
-        let outcome = SchemaReader(limits: limits).readOutcome(bytes: [UInt8](data), path: path)
+        let outcome = SchemaReader(limits: limits).readOutcome(data: data, path: path)
         var diagnostics = outcome.diagnostics
         if let schema = outcome.schema {
             diagnostics += SchemaValidator.validate(schema, locator: outcome.locator)

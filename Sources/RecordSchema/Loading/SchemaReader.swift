@@ -48,7 +48,7 @@ public struct SchemaReader: Sendable {
 
     /// Reads a schema from bytes; `path` names it in diagnostics.
     public func read(data: Data, path: String) -> (Schema?, [Diagnostic]) {
-        let outcome = readOutcome(bytes: [UInt8](data), path: path)
+        let outcome = readOutcome(data: data, path: path)
         return (outcome.schema, outcome.diagnostics)
     }
 
@@ -71,12 +71,21 @@ public struct SchemaReader: Sendable {
         }
     }
 
+    /// Checks the size before copying the bytes.
+    func readOutcome(data: Data, path: String) -> Outcome {
+        guard data.count <= limits.maximumBytes else { return tooLarge(data.count, path: path) }
+        return readOutcome(bytes: [UInt8](data), path: path)
+    }
+
+    private func tooLarge(_ count: Int, path: String) -> Outcome {
+        let message = "the file is \(count) bytes, more than the limit of \(limits.maximumBytes); a schema file is far smaller: split it"
+        let diagnostic = Diagnostic(.error, message, at: SourceLocation(file: path, line: 1, column: 1), code: .fileTooLarge)
+        return Outcome(schema: nil, diagnostics: [diagnostic], locator: nil)
+    }
+
     func readOutcome(bytes: [UInt8], path: String) -> Outcome {
         let fileStart = SourceLocation(file: path, line: 1, column: 1)
-        guard bytes.count <= limits.maximumBytes else {
-            let message = "the file is \(bytes.count) bytes, more than the limit of \(limits.maximumBytes); a schema file is far smaller: split it"
-            return Outcome(schema: nil, diagnostics: [Diagnostic(.error, message, at: fileStart, code: .fileTooLarge)], locator: nil)
-        }
+        guard bytes.count <= limits.maximumBytes else { return tooLarge(bytes.count, path: path) }
         guard !bytes.isEmpty else {
             let message = "the file is empty; a schema file starts with <schema xmlns=\"\(Self.namespace)\" name=\"…\">"
             return Outcome(schema: nil, diagnostics: [Diagnostic(.error, message, at: fileStart, code: .malformedXML)], locator: nil)
