@@ -66,4 +66,15 @@ import Testing
         #expect(v2.record(named: "Task")?.version == 2)
         #expect(v2.record(named: "Task")?.retired.map(\.name) == ["color"])
     }
+
+    @Test func readmeDocumentsEveryCodeAndItsExampleIsValid() throws {
+        let readme = try String(contentsOfFile: TestPaths.schemas + "/README.md", encoding: .utf8)
+        for code in DiagnosticCode.allCases {
+            #expect(readme.contains("| \(code.rawValue) | `\(code)` | \(code.meaning) |"), "\(code.rawValue) is not documented")
+        }
+        let example = try #require(readme.components(separatedBy: "```xml\n").dropFirst().first?.components(separatedBy: "```").first)
+        let result = SchemaLoader.load(data: Data(example.utf8), path: "README.md")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.schemas.first?.records.first?.fields.count == 6)
+    }
 }
