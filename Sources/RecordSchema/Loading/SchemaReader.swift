@@ -114,6 +114,8 @@ public struct SchemaReader: Sendable {
         xsd.validate(document, into: validation)
         var diagnostics = LibXMLDiagnostics.validationFailure(validation, path: path, locations: tree.locations, locator: locator)
         if root.name != "schema" || root.namespace != Self.namespace {
+            // libxml2's "no matching global declaration" says less than this.
+            diagnostics.removeAll { $0.location == root.location }
             diagnostics.append(Diagnostic(
                 .error,
                 "the root element is <\(root.name)>; a schema file's root is <schema xmlns=\"\(Self.namespace)\" name=\"…\">",
