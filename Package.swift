@@ -45,10 +45,12 @@ let package = Package(
 
         .testTarget(name: "RecordKitTests", dependencies: ["RecordKit"]),
         .testTarget(name: "RecordSchemaTests", dependencies: ["RecordSchema"]),
-        .testTarget(name: "RecordGenTests", dependencies: ["RecordGen", "RecordSchema"], exclude: ["Reference"]),
+        .testTarget(name: "RecordGenTests", dependencies: ["RecordGen", "RecordSchema"], exclude: ["Reference", "Fixtures"]),
+        // Runs the built recordgen binary (found beside the test bundle) and checks its output and exit codes.
+        .testTarget(name: "recordgenTests", dependencies: ["recordgen"]),
         // Compiles and runs generated code (committed, kept fresh by RecordGenTests) through RecordKit's public API.
         .testTarget(name: "RecordGenConsumerTests", dependencies: ["RecordKit"]),
-        // The same schemas generated with internal access, compiled in a module whose default isolation is the main actor.
+        // Generated code with internal access, compiled in a module whose default isolation is the main actor.
         .testTarget(
             name: "RecordGenMainActorTests",
             dependencies: ["RecordKit"],
