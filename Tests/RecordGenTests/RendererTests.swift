@@ -58,7 +58,7 @@ import RecordSchema
     }
 
     @Test(arguments: [
-        ("x", Field(name: "d", type: .scalar(.double), defaultValue: "x", location: SchemaFixtures.here()), "is not a double"),
+        ("x", Field(name: "d", type: .scalar(.double), defaultValue: "x", location: SchemaFixtures.here()), "is not a finite number"),
         ("u", Field(name: "u", type: .scalar(.string), representation: .url, defaultValue: "no scheme", location: SchemaFixtures.here()), "not an absolute URL"),
         ("e", Field(name: "e", type: .scalar(.int64), enumName: "Missing", defaultValue: "a", location: SchemaFixtures.here()), "Missing"),
     ])
@@ -79,7 +79,7 @@ import RecordSchema
                 Field(name: "b", type: .scalar(.timestamp), defaultValue: "2001-01-01T00:00:00Z", location: here),
                 Field(name: "c", type: .scalar(.bytes), defaultValue: "AQI=", location: here),
                 Field(name: "d", type: .scalar(.string), representation: .uuid, defaultValue: "00000000-0000-0000-0000-0000000000FF", location: here),
-                Field(name: "e", type: .scalar(.int64), representation: .bool, defaultValue: "1", location: here),
+                Field(name: "e", type: .scalar(.int64), representation: .bool, defaultValue: "true", location: here),
             ], location: here),
         ], location: here)
         let text = try #require(try SwiftGenerator().generate([GeneratorInput(schema: schema, displayPath: "S.records.xml")]).first?.contents)
