@@ -1,39 +1,40 @@
 import Foundation
 import RecordKit
 
-/// Sample values for the consumer tests.
+/// Sample values for the consumer tests (Showcase, Tasks version 1 and the Coverage fixture).
 enum ConsumerFixtures {
-    static let zone = RecordZoneID(zoneName: "note-zone")
-    static let noteID = RecordID(recordName: "note-1", zoneID: zone)
-    static let noteUUID = UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))
+    static let notebook = RecordZoneID(zoneName: "notebook")
+    static let noteID = RecordID(recordName: "note-1", zoneID: notebook)
+    static let uuid = UUID(uuid: (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))
 
     static func asset(_ name: String = "text") -> Asset { Asset(fileURL: URL(fileURLWithPath: "/tmp/\(name).txt")) }
+    static func date(_ seconds: Double) -> Date { Date(timeIntervalSince1970: seconds) }
 
-    static func note(modified seconds: Double = 1_000, title: String = "Groceries") -> Note {
-        Note(
-            recordID: noteID, text: asset(), modified: Date(timeIntervalSince1970: seconds), title: title,
-            tags: ["home"], priority: .high, pinned: true, uuid: noteUUID, secret: "under the mat")
+    /// A Showcase note with every field set.
+    static func note(modified seconds: Double = 1_000) throws -> Note {
+        let place = try Location(latitude: 47.37, longitude: 8.54, altitude: 408)
+        return Note(
+            recordID: noteID, text: asset(), modified: date(seconds), title: "Groceries", tags: ["home", "food"],
+            priority: .high, moods: [.happy, .calm], mood: .grumpy, pinned: true, position: 3, uuid: uuid,
+            source: URL(fileURLWithPath: "/tmp/source"), folder: Reference(recordID: RecordID(recordName: "folder-1", zoneID: notebook), action: .deleteSelf),
+            links: [Reference(recordID: RecordID(recordName: "note-0", zoneID: notebook), action: .validate)],
+            owner: Reference(recordID: RecordID(recordName: "_owner")), secret: "under the mat", secretCount: 2,
+            secretScore: 0.5, secretDate: date(7), secretBlob: Data([7, 7]), secretPlace: place, place: place,
+            rating: 4.5, thumbnail: Data([9]), reminder: date(60), attachments: [asset("a"), asset("b")],
+            scores: [1.5, -2], counts: [1, 2, 3], dates: [date(1), date(2)], blobs: [Data([1]), Data()],
+            route: [place, place])
     }
 
-    /// A version-1 note record, as the first app version wrote it: no title, no tags.
-    static func version1NoteRecord() -> Record {
+    /// A note as version 2 of the app wrote it: no moods yet, and the colour version 3 retired.
+    static func version2NoteRecord() -> Record {
         Record(
             recordType: "Note", id: noteID,
             fields: [
-                "version": .int64(1), "text": .asset(asset()), "modified": .timestamp(Date(timeIntervalSince1970: 5)),
-                "priority": .int64(0), "pinned": .int64(0), "uuid": .string(noteUUID.uuidString),
+                "version": .int64(2), "text": .asset(asset()), "modified": .timestamp(date(5)),
+                "title": .string("Old"), "tags": .list(.string(["x"])), "uuid": .string(uuid.uuidString),
                 "color": .string("yellow"),
             ],
-            system: SystemFields(changeTag: "tag-1"))
-    }
-
-    static func article() throws -> Article {
-        Article(
-            recordID: RecordID(recordName: "article-1"), title: "On keywords", default: "fancy", class: 7,
-            recordField: "kept", body: Data([1, 2, 3]), rating: 4.5, views: 12,
-            link: URL(string: "https://example.com/a"), uuid: noteUUID, status: .published,
-            history: [.draft, .default], related: [Reference(recordID: RecordID(recordName: "article-0"))],
-            scores: [3, 1, 2], published: Date(timeIntervalSince1970: 86_400),
-            cover: asset("cover"), where: try Location(latitude: 47.37, longitude: 8.54), subtitle: "sub", flags: [1])
+            encryptedFields: ["legacyKey": .bytes(Data([1]))],
+            system: SystemFields(changeTag: "tag-1", creationDate: date(1)))
     }
 }
