@@ -61,14 +61,23 @@ struct RecordTypeGenerator {
     private func printProperties(into p: inout CodePrinter) {
         for field in fields {
             p.docComment(field.field.doc)
-            if field.field.since > 1 {
-                let absent = field.field.isList ? "empty" : field.field.isOptional ? "nil" : "the default"
-                p.line("/// Added in version \(field.field.since): \(absent) in records of older versions.")
-            }
+            for note in notes(on: field) { p.line("/// " + note) }
             p.line("\(access.prefix)var \(field.property): \(field.propertyType)")
         }
         p.line("/// The record ID, system fields, fields this version does not know, and the version read.")
         p.line("\(access.prefix)var metadata: RecordKit.RecordMetadata")
+    }
+
+    /// Facts a reader of the model wants that the schema says outside `<doc>`.
+    private func notes(on field: FieldGenerator) -> [String] {
+        var notes: [String] = []
+        if let target = field.field.referenceTarget { notes.append("Refers to `\(target)` records.") }
+        if field.field.isEncrypted { notes.append("Encrypted end to end (stored in the record's encrypted fields).") }
+        if field.field.since > 1 {
+            let absent = field.field.isList ? "`[]`" : field.field.isOptional ? "`nil`" : "`\(field.defaultExpression ?? "")`"
+            notes.append("Added in version \(field.field.since): \(absent) in records of older versions.")
+        }
+        return notes
     }
 
     private func printMemberwiseInit(into p: inout CodePrinter) {

@@ -40,8 +40,9 @@ public nonisolated struct Article: RecordKit.RecordModel, Swift.Hashable, Swift.
     public var status: Status
     public var history: [Status]
     public var scores: [Swift.Int64]
+    /// Encrypted end to end (stored in the record's encrypted fields).
     public var `where`: RecordKit.Location?
-    /// Added in version 3: the default in records of older versions.
+    /// Added in version 3: `""` in records of older versions.
     public var subtitle: Swift.String
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata

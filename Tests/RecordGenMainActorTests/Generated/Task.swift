@@ -32,13 +32,14 @@ nonisolated struct Task: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {
     var done: Swift.Bool
     var due: Foundation.Date?
     var modified: Foundation.Date
-    /// Added in version 2: the default in records of older versions.
+    /// Added in version 2: `""` in records of older versions.
     var notes: Swift.String
-    /// Added in version 2: empty in records of older versions.
+    /// Added in version 2: `[]` in records of older versions.
     var tags: [Swift.String]
-    /// Added in version 2: the default in records of older versions.
+    /// Added in version 2: `.normal` in records of older versions.
     var priority: Priority
-    /// Added in version 2: nil in records of older versions.
+    /// Refers to `TaskList` records.
+    /// Added in version 2: `nil` in records of older versions.
     var list: RecordKit.Reference?
     /// The record ID, system fields, fields this version does not know, and the version read.
     var metadata: RecordKit.RecordMetadata

@@ -24,6 +24,7 @@ public nonisolated struct Folder: RecordKit.RecordModel, Swift.Hashable, Swift.S
     }
 
     public var name: Swift.String
+    /// Refers to `Folder` records.
     public var parentFolder: RecordKit.Reference?
     public var created: Foundation.Date
     /// The record ID, system fields, fields this version does not know, and the version read.

@@ -53,28 +53,36 @@ public nonisolated struct Note: RecordKit.RecordModel, Swift.Hashable, Swift.Sen
     /// The body, as an asset file.
     public var text: RecordKit.Asset
     public var modified: Foundation.Date
-    /// Added in version 2: the default in records of older versions.
+    /// Added in version 2: `""` in records of older versions.
     public var title: Swift.String
-    /// Added in version 2: empty in records of older versions.
+    /// Added in version 2: `[]` in records of older versions.
     public var tags: [Swift.String]
     public var priority: Priority
-    /// Added in version 3: empty in records of older versions.
+    /// Added in version 3: `[]` in records of older versions.
     public var moods: [Mood]
-    /// Added in version 3: nil in records of older versions.
+    /// Added in version 3: `nil` in records of older versions.
     public var mood: Mood?
     public var pinned: Swift.Bool
     public var position: Swift.Int
     public var uuid: Foundation.UUID
     public var source: Foundation.URL
+    /// Refers to `Folder` records.
     public var folder: RecordKit.Reference?
+    /// Refers to `Note` records.
     public var links: [RecordKit.Reference]
     /// A reference with no declared target type (a user record, say).
     public var owner: RecordKit.Reference?
+    /// Encrypted end to end (stored in the record's encrypted fields).
     public var secret: Swift.String?
+    /// Encrypted end to end (stored in the record's encrypted fields).
     public var secretCount: Swift.Int64
+    /// Encrypted end to end (stored in the record's encrypted fields).
     public var secretScore: Swift.Double?
+    /// Encrypted end to end (stored in the record's encrypted fields).
     public var secretDate: Foundation.Date?
+    /// Encrypted end to end (stored in the record's encrypted fields).
     public var secretBlob: Foundation.Data?
+    /// Encrypted end to end (stored in the record's encrypted fields).
     public var secretPlace: RecordKit.Location?
     public var place: RecordKit.Location?
     public var rating: Swift.Double

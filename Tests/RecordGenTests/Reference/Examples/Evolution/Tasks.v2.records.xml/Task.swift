@@ -32,13 +32,14 @@ public nonisolated struct Task: RecordKit.RecordModel, Swift.Hashable, Swift.Sen
     public var done: Swift.Bool
     public var due: Foundation.Date?
     public var modified: Foundation.Date
-    /// Added in version 2: the default in records of older versions.
+    /// Added in version 2: `""` in records of older versions.
     public var notes: Swift.String
-    /// Added in version 2: empty in records of older versions.
+    /// Added in version 2: `[]` in records of older versions.
     public var tags: [Swift.String]
-    /// Added in version 2: the default in records of older versions.
+    /// Added in version 2: `.normal` in records of older versions.
     public var priority: Priority
-    /// Added in version 2: nil in records of older versions.
+    /// Refers to `TaskList` records.
+    /// Added in version 2: `nil` in records of older versions.
     public var list: RecordKit.Reference?
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
