@@ -8,9 +8,9 @@ public struct RecordFieldReader<Model: RecordModel> {
     public let record: Record
     /// The version the record was written with: its version field, or 1 when it has none.
     public let version: Int
-    private let versionField: String?
+    @usableFromInline let versionField: String?
     /// How many stored values the reads found, to tell cheaply whether unknown fields remain.
-    private var valuesFound = 0
+    @usableFromInline var valuesFound = 0
 
     /// Checks the record type and the version gate.
     ///
@@ -47,6 +47,7 @@ public struct RecordFieldReader<Model: RecordModel> {
     }
 
     /// A required field: absent is ``RecordDecodingError/missingField(recordType:recordName:field:)``.
+    @inlinable
     public mutating func required<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> T {
         guard let stored = lookUp(field) else {
             throw .missingField(recordType: Model.recordType, recordName: record.id.recordName, field: field.rawValue)
@@ -55,18 +56,21 @@ public struct RecordFieldReader<Model: RecordModel> {
     }
 
     /// A field with a default: absent (from a record older than the field, or never set) gives the default.
+    @inlinable
     public mutating func value<T: RecordFieldValue>(_ field: Model.Field, default defaultValue: T) throws(RecordDecodingError) -> T {
         guard let stored = lookUp(field) else { return defaultValue }
         return try decode(stored, field)
     }
 
     /// An optional field: absent gives nil.
+    @inlinable
     public mutating func optional<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> T? {
         guard let stored = lookUp(field) else { return nil }
         return try decode(stored, field) as T
     }
 
     /// A list field: absent gives an empty list; an empty list of any element kind is an empty list.
+    @inlinable
     public mutating func list<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> [T] {
         guard let stored = lookUp(field) else { return [] }
         guard case let .list(list) = stored else {
@@ -93,14 +97,16 @@ public struct RecordFieldReader<Model: RecordModel> {
         return metadata
     }
 
-    private mutating func lookUp(_ field: Model.Field) -> FieldValue? {
+    @inlinable
+    mutating func lookUp(_ field: Model.Field) -> FieldValue? {
         let key = field.rawValue
         guard let stored = record.fields[key] ?? record.encryptedFields[key] else { return nil }
         valuesFound += 1
         return stored
     }
 
-    private func decode<T: RecordFieldValue>(_ stored: FieldValue, _ field: Model.Field) throws(RecordDecodingError) -> T {
+    @inlinable
+    func decode<T: RecordFieldValue>(_ stored: FieldValue, _ field: Model.Field) throws(RecordDecodingError) -> T {
         do {
             return try T(fieldValue: stored)
         } catch {
@@ -108,7 +114,8 @@ public struct RecordFieldReader<Model: RecordModel> {
         }
     }
 
-    private func fail(_ error: FieldValueError, _ field: Model.Field) -> RecordDecodingError {
+    @usableFromInline
+    func fail(_ error: FieldValueError, _ field: Model.Field) -> RecordDecodingError {
         switch error {
         case let .typeMismatch(expected, found):
             .typeMismatch(

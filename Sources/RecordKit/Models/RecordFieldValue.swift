@@ -34,6 +34,7 @@ extension RecordFieldValue {
     }
 
     /// The mismatch error for a value of the wrong kind.
+    @inlinable
     static func mismatch(_ found: FieldValue) -> FieldValueError {
         .typeMismatch(expected: .scalar(fieldKind), found: found.type)
     }
@@ -66,11 +67,14 @@ public protocol RecordEnum: RecordFieldValue, RawRepresentable, Hashable, Sendab
 }
 
 extension RecordEnum {
+    @inlinable
     public static var fieldKind: FieldKind { RawValue.fieldKind }
 
+    @inlinable
     public init(fieldValue: FieldValue) throws(FieldValueError) {
         self.init(rawValue: try RawValue(fieldValue: fieldValue))
     }
 
+    @inlinable
     public var fieldValue: FieldValue { rawValue.fieldValue }
 }

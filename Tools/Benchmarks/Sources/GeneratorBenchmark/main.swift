@@ -17,6 +17,14 @@ func bestTime(runs: Int, _ body: () throws -> Void) rethrows -> Double {
 
 func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
 
+// `--write-model` refreshes the generated model the model benchmark compiles, then exits.
+if CommandLine.arguments.contains("--write-model") {
+    let file = try SwiftGenerator(access: .internal, layout: .filePerSchema).fileForSchema(ModelBenchmark.modelInput)
+    try Data(file.contents.utf8).write(to: ModelBenchmark.modelFile)
+    print("wrote \(ModelBenchmark.modelFile.path)")
+    exit(0)
+}
+
 let schema = SyntheticSchema.make(typeCount: 1_000, fieldsPerType: 20)
 let input = GeneratorInput(schema: schema, displayPath: "Synthetic.records.xml")
 var bytes = 0
@@ -35,4 +43,4 @@ print("  write 1,001 files:       \(format(firstWrite)) s")
 print("  rewrite, nothing changed: \(format(rewrite)) s (compares, writes nothing)")
 try? FileManager.default.removeItem(at: folder)
 
-ModelBenchmark.run()
+try ModelBenchmark.run()
