@@ -45,6 +45,7 @@ public struct SwiftGenerator: Sendable {
     public func generate(_ inputs: [GeneratorInput]) throws(GeneratorError) -> [GeneratedFile] {
         var files: [GeneratedFile] = []
         for input in inputs {
+            try Self.checkTypeNames(input.schema)
             switch layout {
             case .filePerType: files += try filesPerType(input)
             case .filePerSchema: files.append(try fileForSchema(input))
@@ -56,6 +57,18 @@ public struct SwiftGenerator: Sendable {
                 at: nil)
         }
         return files
+    }
+
+    /// Type names generated code cannot work with: module names it qualifies with, and an enum named like the
+    /// `Field` enum nested in every model (a property of that enum's type would find the nested one).
+    static func checkTypeNames(_ schema: Schema) throws(GeneratorError) {
+        let modules: Set<String> = ["Swift", "Foundation", "RecordKit"]
+        for recordType in schema.records where modules.contains(recordType.name) {
+            throw GeneratorError("record type '\(recordType.name)' would hide the \(recordType.name) module from generated code: rename it", at: recordType.location)
+        }
+        for enumType in schema.enums where modules.contains(enumType.name) || enumType.name == "Field" {
+            throw GeneratorError("enum '\(enumType.name)' would be shadowed in generated models or hide a module: rename it", at: enumType.location)
+        }
     }
 
     /// One file per record type, then one per enum, in schema order.

@@ -90,3 +90,18 @@ import RecordSchema
         #expect(text.contains("e: Swift.Bool = true"))
     }
 }
+
+@Suite struct TypeNameTests {
+    @Test(arguments: ["Field", "Swift", "Foundation", "RecordKit"])
+    func enumsThatGeneratedCodeCannotReachAreRefused(name: String) {
+        let here = SchemaFixtures.here()
+        let schema = Schema(name: "S", enums: [EnumType(name: name, kind: .int64, cases: [], location: here)], location: here)
+        #expect(throws: GeneratorError.self) { try SwiftGenerator().generate([GeneratorInput(schema: schema, displayPath: "S.records.xml")]) }
+    }
+
+    @Test func recordTypesNamedLikeAModuleAreRefused() {
+        let here = SchemaFixtures.here()
+        let schema = Schema(name: "S", records: [RecordType(name: "Foundation", location: here)], location: here)
+        #expect(throws: GeneratorError.self) { try SwiftGenerator().generate([GeneratorInput(schema: schema, displayPath: "S.records.xml")]) }
+    }
+}
