@@ -8,7 +8,8 @@ import RecordGen
 ///
 /// The shipped schemas declare some types twice (`Note` in Notes and Showcase, `Task` in both Tasks versions),
 /// so they are split over two modules: Showcase, Tasks version 1 and the Coverage fixture in
-/// RecordGenConsumerTests (public); Notes and Tasks version 2 in RecordGenMainActorTests (internal, main actor).
+/// RecordGenConsumerTests (public, a file per type); Notes and Tasks version 2 in RecordGenMainActorTests
+/// (internal, a file per schema, main actor).
 @Suite struct ConsumerSourcesTests {
     @Test func consumerSourcesAreFresh() throws {
         let inputs = try [
@@ -24,7 +25,7 @@ import RecordGen
 
     @Test func mainActorSourcesAreFresh() throws {
         let inputs = try ["Schemas/Notes.records.xml", "Schemas/Examples/Evolution/Tasks.v2.records.xml"].map(RepositorySchemas.input)
-        let files = try SwiftGenerator(access: .internal).generate(inputs)
+        let files = try SwiftGenerator(access: .internal, layout: .filePerSchema).generate(inputs)
         let folder = ReferenceFolder.repositoryRoot.appendingPathComponent("Tests/RecordGenMainActorTests/Generated")
         let problems = try ReferenceFolder.differences(files, folder: folder)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")

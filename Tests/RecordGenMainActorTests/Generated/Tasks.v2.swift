@@ -114,3 +114,84 @@ nonisolated struct Task: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {
         return merged
     }
 }
+
+/// A list of tasks, new in version 2 of the schema.
+///
+/// Record type `TaskList`, version 1.
+nonisolated struct TaskList: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {
+    static let recordType: Swift.String = "TaskList"
+    static let schemaVersion: Swift.Int = 1
+
+    /// The record's field keys.
+    nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
+        case name
+    }
+
+    var name: Swift.String
+    /// The record ID, system fields, fields this version does not know, and the version read.
+    var metadata: RecordKit.RecordMetadata
+
+    /// Creates a new `TaskList` record; the ID defaults to a new UUID in the type's zone.
+    init(
+        recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "tasks"),
+        name: Swift.String
+    ) {
+        self.name = name
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+    }
+
+    /// Reads a `TaskList` record, checking its version and every field's kind.
+    init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
+        self.name = try reader.required(.name)
+        self.metadata = reader.metadata()
+    }
+
+    /// The record: every field, the fields kept from the record this was read from, and the version.
+    func record() -> RecordKit.Record {
+        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 1)
+        writer.set(.name, self.name)
+        return writer.record()
+    }
+
+    /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
+    /// sides takes the server's value.
+    /// The result keeps the server's record ID and system fields.
+    static func merge(ancestor: Self?, client: Self, server: Self) -> Self {
+        let merger = RecordKit.FieldMerger(conflictsGoTo: .server)
+        var merged = server
+        merged.name = merger.merge(ancestor.map { $0.name }, client.name, server.name)
+        merged.metadata = merger.mergeMetadata(ancestor.map { $0.metadata }, client.metadata, server.metadata)
+        return merged
+    }
+}
+
+/// Stored as an int64; values this version does not know read as `unknown`.
+nonisolated enum Priority: RecordKit.RecordEnum {
+    case low
+    case normal
+    case high
+    /// A value written by a newer version of the schema, kept as it was written.
+    case unknown(Swift.Int64)
+
+    /// Every case but `unknown`, in schema order.
+    static let knownCases: [Priority] = [.low, .normal, .high]
+
+    init(rawValue: Swift.Int64) {
+        switch rawValue {
+        case 0: self = .low
+        case 1: self = .normal
+        case 2: self = .high
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    var rawValue: Swift.Int64 {
+        switch self {
+        case .low: 0
+        case .normal: 1
+        case .high: 2
+        case let .unknown(rawValue): rawValue
+        }
+    }
+}
