@@ -24,8 +24,10 @@ public struct OutputWriter: Sendable {
         self.directory = directory
     }
 
-    /// Writes `files`, then removes stale generated files.
-    public func write(_ files: [GeneratedFile]) throws(WriteError) -> Summary {
+    /// Writes `files`, then (unless `removingStale` is false) removes the generated files the folder holds that
+    /// are not among them. Pass false when several runs share one folder, as the build plugin's one run per
+    /// schema does: each run would otherwise remove the others' files.
+    public func write(_ files: [GeneratedFile], removingStale: Bool = true) throws(WriteError) -> Summary {
         var summary = Summary()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -47,7 +49,7 @@ public struct OutputWriter: Sendable {
             summary.written.append(file.name)
         }
         let keep = Set(files.map(\.name))
-        for name in staleGeneratedFiles(keeping: keep) {
+        for name in removingStale ? staleGeneratedFiles(keeping: keep) : [] {
             let url = directory.appendingPathComponent(name)
             do {
                 try FileManager.default.removeItem(at: url)

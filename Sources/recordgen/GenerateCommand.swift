@@ -30,7 +30,8 @@ struct GenerateCommand: ParsableCommand {
 
     @Flag(help: """
         Write exactly one file per schema, <SchemaStem>.swift, holding all of its types and enums; for build \
-        plugins, which must name their outputs before the tool runs.
+        plugins, which must name their outputs before the tool runs. Stale files are not removed in this mode, \
+        since one folder takes the output of one run per schema.
         """)
     var filePerSchema = false
 
@@ -64,7 +65,10 @@ struct GenerateCommand: ParsableCommand {
         }
         let summary: OutputWriter.Summary
         do {
-            summary = try OutputWriter(directory: URL(fileURLWithPath: output, isDirectory: true)).write(files)
+            // In --file-per-schema mode the build plugin runs once per schema into one folder: no run may remove
+            // another's file, and the plugin's declared outputs already say what belongs.
+            summary = try OutputWriter(directory: URL(fileURLWithPath: output, isDirectory: true))
+                .write(files, removingStale: !filePerSchema)
         } catch {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
             throw ExitCode(1)

@@ -97,3 +97,16 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/out"))
     }
 }
+
+extension GenerateCommandTests {
+    /// The build plugin runs one command per schema into one folder: no run may remove another's file.
+    @Test(.enabled(if: binaryBuilt))
+    func filePerSchemaRunsShareAFolder() throws {
+        let folder = try TemporaryFolder()
+        let out = folder.path + "/out"
+        let showcase = RecordGenBinary.repositoryRoot + "/Schemas/Examples/Showcase.records.xml"
+        #expect(try RecordGenBinary.run(["generate", Self.notes, "-o", out, "--file-per-schema"], in: folder.path).status == 0)
+        #expect(try RecordGenBinary.run(["generate", showcase, "-o", out, "--file-per-schema"], in: folder.path).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["Notes.swift", "Showcase.swift"])
+    }
+}
