@@ -100,7 +100,10 @@ public struct RecordFieldReader<Model: RecordModel> {
     @inlinable
     mutating func lookUp(_ field: Model.Field) -> FieldValue? {
         let key = field.rawValue
-        guard let stored = record.fields[key] ?? record.encryptedFields[key] else { return nil }
+        // Most records hold no encrypted fields: skip hashing the key a second time for absent fields.
+        guard let stored = record.fields[key] ?? (record.encryptedFields.isEmpty ? nil : record.encryptedFields[key]) else {
+            return nil
+        }
         valuesFound += 1
         return stored
     }
