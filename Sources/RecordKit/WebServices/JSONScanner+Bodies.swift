@@ -50,8 +50,9 @@ extension JSONScanner {
         var keys: [String] = []
         var first = true
         while let key = try probe.nextKey(&first) {
-            keys.append(probe.string(of: key))
-            try probe.skipValue()
+            let name = probe.string(of: key)
+            keys.append(name)
+            try probe.member(name) { (s: inout JSONScanner) throws(WebServicesError) in try s.skipValue() }
         }
         return keys
     }

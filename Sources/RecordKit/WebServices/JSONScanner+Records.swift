@@ -75,7 +75,10 @@ extension JSONScanner {
             return .error(WebServicesServerError(serverErrorCode: ServerErrorCode(rawValue: serverErrorCode), reason: reason,
                                                  retryAfter: retryAfter, uuid: uuid, recordName: recordName, redirectURL: redirectURL))
         }
-        guard let recordName else { throw error(.missingKey("recordName"), at: start) }
+        // A request may leave the name to the server (a new share, for example); a response always names it.
+        guard let recordName = recordName ?? (context == .request ? "" : nil) else {
+            throw error(.missingKey("recordName"), at: start)
+        }
         let id = RecordID(recordName: recordName, zoneID: zoneID ?? .implicit)
         if deleted { return .deleted(id) }
         let type: String

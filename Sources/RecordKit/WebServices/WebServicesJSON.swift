@@ -143,6 +143,13 @@ public enum WebServicesJSON {
         return Data(encoder.writer.bytes)
     }
 
+    /// Encodes an error body (or a per-record error entry).
+    public static func encodeErrorBody(_ error: WebServicesServerError) -> Data {
+        var encoder = WebServicesRecordEncoder()
+        encoder.errorEntry(error)
+        return Data(encoder.writer.bytes)
+    }
+
     /// Runs `body` over the bytes of `data` and requires that nothing but whitespace follows.
     static func scan<T>(_ data: Data, _ body: (inout JSONScanner) throws(WebServicesError) -> T) throws(WebServicesError) -> T {
         let result = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Result<T, WebServicesError> in

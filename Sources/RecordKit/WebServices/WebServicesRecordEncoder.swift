@@ -49,8 +49,11 @@ struct WebServicesRecordEncoder {
             writer.key("recordChangeTag")
             writer.string(tag)
         }
-        writer.key("recordName")
-        writer.string(record.id.recordName)
+        if !record.id.recordName.isEmpty {
+            // An empty name is a request that leaves the name to the server.
+            writer.key("recordName")
+            writer.string(record.id.recordName)
+        }
         if sendsContent, !record.recordType.isEmpty {
             writer.key("recordType")
             writer.string(record.recordType)

@@ -114,12 +114,25 @@ public struct QueryRequest: Sendable, Hashable {
         public var fieldName: String
         public var comparator: String
         public var fieldValue: FieldValue
+
+        public init(fieldName: String, comparator: String, fieldValue: FieldValue) {
+            self.fieldName = fieldName
+            self.comparator = comparator
+            self.fieldValue = fieldValue
+        }
     }
 
     public var recordType: String
     public var zoneID: RecordZoneID?
     public var filters: [Filter]
     public var resultsLimit: Int64?
+
+    public init(recordType: String, zoneID: RecordZoneID? = nil, filters: [Filter] = [], resultsLimit: Int64? = nil) {
+        self.recordType = recordType
+        self.zoneID = zoneID
+        self.filters = filters
+        self.resultsLimit = resultsLimit
+    }
 }
 
 /// What kind of body a JSON file holds, decoded; see ``WebServicesJSON/contents(of:)``.
@@ -155,4 +168,10 @@ public struct AssetUploadToken: Sendable, Hashable {
     public var recordName: String?
     public var fieldName: String?
     public var url: String
+
+    public init(recordName: String? = nil, fieldName: String? = nil, url: String) {
+        self.recordName = recordName
+        self.fieldName = fieldName
+        self.url = url
+    }
 }
