@@ -201,6 +201,9 @@ struct JSONScanner {
         skipWhitespace()
         if matchLiteral("true") { return true }
         if matchLiteral("false") { return false }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "t") || bytes[index] == UInt8(ascii: "f") {
+            throw error(.syntax(expected: "true or false", found: describeCurrent()))
+        }
         throw mismatch(expected: "true or false")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import RecordKit
 
 /// Finds `../shared/conformance/ckws` beside the repository (the folder holding Package.swift above this file).
 enum ConformanceFiles {
@@ -51,9 +52,10 @@ enum ConformanceFiles {
     }
 }
 
-/// The date of whole milliseconds since 1970, computed the way a reader of the JSON would.
+/// The date of whole milliseconds since 1970, as the decoder makes it (exact integer arithmetic, one rounding),
+/// so values compare equal bit for bit.
 func millisecondsDate(_ milliseconds: Int64) -> Date {
-    Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
+    date(fromMilliseconds: milliseconds) ?? .distantPast
 }
 
 /// Whole milliseconds since 1970 of a date.
