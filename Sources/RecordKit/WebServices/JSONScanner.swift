@@ -25,19 +25,19 @@ struct JSONScanner {
     }
 
     /// An error at `offset`, with its line and column.
-    func error(_ reason: WebServicesError.Reason, at offset: Int) -> WebServicesError {
+    func error(_ reason: WebServicesError.Reason, at position: Int) -> WebServicesError {
+        let offset = min(position, bytes.count)
         var line = 1
         var lineStart = 0
-        var position = 0
-        let end = min(offset, bytes.count)
-        while position < end {
-            if bytes[position] == UInt8(ascii: "\n") {
+        var scanned = 0
+        while scanned < offset {
+            if bytes[scanned] == UInt8(ascii: "\n") {
                 line += 1
-                lineStart = position + 1
+                lineStart = scanned + 1
             }
-            position += 1
+            scanned += 1
         }
-        return WebServicesError(reason, offset: offset, line: line, column: end - lineStart + 1)
+        return WebServicesError(reason, offset: offset, line: line, column: offset - lineStart + 1)
     }
 
     /// What is at the current position, for messages.
