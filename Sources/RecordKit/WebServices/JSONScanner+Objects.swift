@@ -47,11 +47,11 @@ extension JSONScanner {
         var first = true
         while let key = try nextKey(&first) {
             if self.key(key, is: "zoneName") {
-                zoneName = try member("zoneName") { (s: inout JSONScanner) throws(WebServicesError) in try s.readString() }
+                zoneName = try member("zoneName") { (s: inout JSONScanner) throws(WebServicesError) in try s.readString(cachedIn: .zoneName) }
             } else if self.key(key, is: "ownerRecordName") {
-                owner = try member("ownerRecordName") { (s: inout JSONScanner) throws(WebServicesError) in try s.readOptionalString() }
+                owner = try member("ownerRecordName") { (s: inout JSONScanner) throws(WebServicesError) in try s.readOptionalString(cachedIn: .ownerRecordName) }
             } else if self.key(key, is: "zoneType") {
-                zoneType = try member("zoneType") { (s: inout JSONScanner) throws(WebServicesError) in try s.readOptionalString() }
+                zoneType = try member("zoneType") { (s: inout JSONScanner) throws(WebServicesError) in try s.readOptionalString(cachedIn: .zoneType) }
             } else {
                 try skipValue()
             }

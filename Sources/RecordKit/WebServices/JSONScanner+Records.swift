@@ -22,6 +22,7 @@ extension JSONScanner {
         var fields: [String: FieldValue] = [:]
         var encryptedFields: [String: FieldValue] = [:]
         var hasFields = false
+        var hasImplicitReferences = false
         var system = SystemFields()
         var zoneID: RecordZoneID?
         var deleted = false
@@ -31,13 +32,13 @@ extension JSONScanner {
         while let key = try nextKey(&first) {
             if self.key(key, is: "fields") {
                 hasFields = true
-                try member("fields") { (s: inout JSONScanner) throws(WebServicesError) in
+                hasImplicitReferences = try member("fields") { (s: inout JSONScanner) throws(WebServicesError) in
                     try s.readFields(into: &fields, encrypted: &encryptedFields)
                 }
             } else if self.key(key, is: "recordName") {
                 recordName = try member("recordName") { (s: inout JSONScanner) throws(WebServicesError) in try s.readString() }
             } else if self.key(key, is: "recordType") {
-                recordType = try member("recordType") { (s: inout JSONScanner) throws(WebServicesError) in try s.readString() }
+                recordType = try member("recordType") { (s: inout JSONScanner) throws(WebServicesError) in try s.readString(cachedIn: .recordType) }
             } else if self.key(key, is: "recordChangeTag") {
                 system.changeTag = try member("recordChangeTag") { (s: inout JSONScanner) throws(WebServicesError) in try s.readOptionalString() }
             } else if self.key(key, is: "created") {
@@ -55,8 +56,10 @@ extension JSONScanner {
                 deleted = try member("deleted") { (s: inout JSONScanner) throws(WebServicesError) in try s.readBool() }
             } else if self.key(key, is: "parent") {
                 system.parent = try member("parent") { (s: inout JSONScanner) throws(WebServicesError) in try s.readReference() }
+                hasImplicitReferences = true
             } else if self.key(key, is: "share") {
                 system.share = try member("share") { (s: inout JSONScanner) throws(WebServicesError) in try s.readReference() }
+                hasImplicitReferences = true
             } else if self.key(key, is: "serverErrorCode") {
                 serverErrorCode = try member("serverErrorCode") { (s: inout JSONScanner) throws(WebServicesError) in try s.readString() }
             } else if self.key(key, is: "reason") {
@@ -92,23 +95,32 @@ extension JSONScanner {
             return .deleted(id)
         }
         var record = Record(recordType: type, id: id, fields: fields, encryptedFields: encryptedFields, system: system)
-        if let zoneID { record = resolvingImplicitZone(record, to: zoneID) }
+        if let zoneID, hasImplicitReferences { record = resolvingImplicitZone(record, to: zoneID) }
         return .record(record)
     }
 
-    /// Reads a `fields` object, putting `ENCRYPTED_BYTES` values into `encrypted`.
-    mutating func readFields(into fields: inout [String: FieldValue], encrypted: inout [String: FieldValue]) throws(WebServicesError) {
+    /// Reads a `fields` object, putting `ENCRYPTED_BYTES` values into `encrypted`. Returns whether a reference
+    /// names no zone (so the caller resolves it to the record's zone).
+    mutating func readFields(into fields: inout [String: FieldValue], encrypted: inout [String: FieldValue]) throws(WebServicesError) -> Bool {
         try beginObject()
+        fields.reserveCapacity(8)
+        var hasImplicitReferences = false
         var first = true
         while let key = try nextKey(&first) {
             let name = string(of: key)
             let field = try member(name) { (s: inout JSONScanner) throws(WebServicesError) in try s.readField() }
+            switch field.value {
+            case let .reference(reference) where reference.recordID.zoneID == .implicit: hasImplicitReferences = true
+            case .list(.reference): hasImplicitReferences = true
+            default: break
+            }
             if field.encrypted {
                 encrypted[name] = field.value
             } else {
                 fields[name] = field.value
             }
         }
+        return hasImplicitReferences
     }
 
     /// Reads `created` or `modified`: `{timestamp, userRecordName, deviceID}`.
@@ -120,9 +132,9 @@ extension JSONScanner {
             if self.key(key, is: "timestamp") {
                 date = try member("timestamp") { (s: inout JSONScanner) throws(WebServicesError) in try s.readTimestamp() }
             } else if self.key(key, is: "userRecordName") {
-                userRecordName = try member("userRecordName") { (s: inout JSONScanner) throws(WebServicesError) in try s.readOptionalString() }
+                userRecordName = try member("userRecordName") { (s: inout JSONScanner) throws(WebServicesError) in try s.readOptionalString(cachedIn: .userRecordName) }
             } else if self.key(key, is: "deviceID") {
-                deviceID = try member("deviceID") { (s: inout JSONScanner) throws(WebServicesError) in try s.readOptionalString() }
+                deviceID = try member("deviceID") { (s: inout JSONScanner) throws(WebServicesError) in try s.readOptionalString(cachedIn: .deviceID) }
             } else {
                 try skipValue()
             }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Strings: the raw scan, escapes, UTF-8 validation.
 extension JSONScanner {
     /// Where a string's content lies in the input, and whether it needs unescaping.
@@ -41,6 +43,30 @@ extension JSONScanner {
         let raw = try scanString()
         if raw.hasEscapes { return try unescape(raw) }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end]), as: UTF8.self)
+    }
+
+    /// Reads a string value; when its bytes equal the last string read for `slot`, returns that string instead
+    /// of making a new one. Members such as zone names and user record names repeat in every record of a
+    /// response, so this saves an allocation per record and member.
+    mutating func readString(cachedIn slot: StringSlot) throws(WebServicesError) -> String {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw mismatch(expected: "a string") }
+        let raw = try scanString()
+        if raw.hasEscapes { return try unescape(raw) }
+        let length = raw.end - raw.start
+        let recent = recentStrings[slot.rawValue]
+        if recent.length == length, let base = bytes.baseAddress, memcmp(base + recent.start, base + raw.start, length) == 0 {
+            return recent.value
+        }
+        let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end]), as: UTF8.self)
+        recentStrings[slot.rawValue] = RecentString(start: raw.start, length: length, value: value)
+        return value
+    }
+
+    /// Reads a string value through the slot's cache, or nil for `null`.
+    mutating func readOptionalString(cachedIn slot: StringSlot) throws(WebServicesError) -> String? {
+        if readNullIfPresent() { return nil }
+        return try readString(cachedIn: slot)
     }
 
     /// Reads a string value, or nil for `null`.
@@ -139,6 +165,18 @@ extension JSONScanner {
     private func isValidUTF8(_ start: Int, _ end: Int) -> Bool {
         validateUTF8(UnsafeBufferPointer(rebasing: bytes[start..<end]))
     }
+}
+
+/// Members whose strings repeat from record to record.
+enum StringSlot: Int, CaseIterable {
+    case recordType, zoneName, ownerRecordName, zoneType, userRecordName, deviceID
+}
+
+/// A string read earlier, with where its bytes lie in the input.
+struct RecentString {
+    var start = 0
+    var length = -1
+    var value = ""
 }
 
 /// Whether `bytes` is well-formed UTF-8: no overlong forms, no surrogates, nothing above U+10FFFF.

@@ -11,6 +11,8 @@ struct JSONScanner {
     var index: Int = 0
     var depth: Int = 0
     let maxDepth: Int
+    /// The last string read at each repetitive member (see ``readString(cachedIn:)``).
+    var recentStrings = [RecentString](repeating: RecentString(), count: StringSlot.allCases.count)
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 256) {
         self.bytes = bytes

@@ -119,6 +119,19 @@ import Testing
         #expect(try WebServicesJSON.contents(of: Data(database.utf8)) == .zonesResponse(zones))
     }
 
+    /// Repeated members are shared between records only when their bytes are equal.
+    @Test func repeatedMembersKeepTheirOwnValues() throws {
+        let entries = [("ZoneA", "_a", "u1"), ("ZoneB", "_b", "u2"), ("ZoneA", "_a", "u1"), ("ZoneC", "_b", "u3")].enumerated().map { index, entry in
+            #"{"recordName":"r\#(index)","recordType":"T\#(index % 2)","modified":{"timestamp":1,"userRecordName":"\#(entry.2)","deviceID":"d\#(index)"},"zoneID":{"zoneName":"\#(entry.0)","ownerRecordName":"\#(entry.1)"}}"#
+        }
+        let response = try WebServicesJSON.decodeRecordsResponse(Data((#"{"records":["# + entries.joined(separator: ",") + "]}").utf8))
+        #expect(response.records.map(\.id.zoneID) == [RecordZoneID(zoneName: "ZoneA", ownerName: "_a"), RecordZoneID(zoneName: "ZoneB", ownerName: "_b"),
+                                                       RecordZoneID(zoneName: "ZoneA", ownerName: "_a"), RecordZoneID(zoneName: "ZoneC", ownerName: "_b")])
+        #expect(response.records.map(\.recordType) == ["T0", "T1", "T0", "T1"])
+        #expect(response.records.map(\.system.lastModifiedUserRecordName) == ["u1", "u2", "u1", "u3"])
+        #expect(response.records.map(\.system.modifiedByDevice) == ["d0", "d1", "d2", "d3"])
+    }
+
     @Test func serverErrorCodesAreAnOpenEnum() throws {
         for raw in ["ACCESS_DENIED", "ATOMIC_ERROR", "AUTHENTICATION_FAILED", "AUTHENTICATION_REQUIRED", "BAD_REQUEST",
                     "CONFLICT", "EXISTS", "INTERNAL_ERROR", "NOT_FOUND", "QUOTA_EXCEEDED", "THROTTLED", "TRY_AGAIN_LATER",
