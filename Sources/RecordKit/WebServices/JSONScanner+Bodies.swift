@@ -166,3 +166,35 @@ extension JSONScanner {
         return (body, zoneType, deleted)
     }
 }
+
+extension JSONScanner {
+    /// Reads `{batch: [...]}`: query requests when the entries hold `query`, else query responses.
+    mutating func readBatch() throws(WebServicesError) -> WebServicesContents {
+        try beginObject()
+        var contents = WebServicesContents.batchResponse([])
+        var first = true
+        while let key = try nextKey(&first) {
+            guard self.key(key, is: "batch") else {
+                try skipValue()
+                continue
+            }
+            var probe = self
+            try probe.beginArray()
+            var firstElement = true
+            var isRequest = false
+            if try probe.nextElement(&firstElement) {
+                isRequest = try probe.topLevelKeys().contains("query")
+            }
+            if isRequest {
+                contents = .queryRequest(try member("batch") { (s: inout JSONScanner) throws(WebServicesError) in
+                    try s.readArray { (s: inout JSONScanner) throws(WebServicesError) in try s.readQueryRequest() }
+                })
+            } else {
+                contents = .batchResponse(try member("batch") { (s: inout JSONScanner) throws(WebServicesError) in
+                    try s.readArray { (s: inout JSONScanner) throws(WebServicesError) in try s.readRecordsBody().recordsResponse }
+                })
+            }
+        }
+        return contents
+    }
+}

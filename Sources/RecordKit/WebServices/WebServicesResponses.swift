@@ -175,3 +175,36 @@ public struct AssetUploadToken: Sendable, Hashable {
         self.url = url
     }
 }
+
+extension WebServicesContents {
+    /// A one-line summary for tools such as `recordgen inspect`: the kind of body and its counts.
+    public var summary: String {
+        func token(_ token: ServerChangeToken?) -> String { token.map { ", syncToken \($0.data.count) bytes" } ?? "" }
+        switch self {
+        case let .recordsResponse(response):
+            return "records response: \(response.records.count) records, \(response.deletedRecordIDs.count) deleted, \(response.errors.count) errors\(token(response.syncToken))"
+        case let .changesResponse(changes):
+            return "changes response: \(changes.records.count) changed, \(changes.deletedRecordIDs.count) deleted, moreComing \(changes.moreComing)\(token(changes.syncToken))"
+        case let .zoneChangesResponse(pages):
+            return "zone changes response: \(pages.count) zones, \(pages.reduce(0) { $0 + $1.records.count }) changed records"
+        case let .zonesResponse(zones):
+            return "zones response: \(zones.zones.count) zones, moreComing \(zones.moreComing)\(token(zones.syncToken))"
+        case let .batchResponse(pages):
+            return "batch response: \(pages.count) pages, \(pages.reduce(0) { $0 + $1.records.count }) records"
+        case let .modifyRequest(request):
+            return "modify request: \(request.operations.count) operations (\(request.operations.map(\.kind.rawValue).joined(separator: ", ")))"
+        case let .queryRequest(queries):
+            return "query request: \(queries.map(\.recordType).joined(separator: ", "))"
+        case let .errorBody(error):
+            return "error body: \(error)"
+        case let .record(record):
+            return "record \(record.id.recordName) of type \(record.recordType), \(record.allKeys.count) fields"
+        case .assetUpload:
+            return "asset upload result"
+        case let .assetUploadTokens(tokens):
+            return "asset upload tokens: \(tokens.count)"
+        case .empty:
+            return "empty object"
+        }
+    }
+}

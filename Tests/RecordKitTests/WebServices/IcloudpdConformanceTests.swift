@@ -27,6 +27,7 @@ struct IcloudpdConformanceTests {
         let token = try #require(response.syncToken)
         #expect(token.data.base64EncodedString() == "AQAAAAAAAwmVf//////////Kd+LphRdKGbpJMSeRX5Td")
         #expect(token.data.count == 33)
+        #expect(try WebServicesJSON.contents(of: data).summary == "records response: 1 records, 0 deleted, 0 errors, syncToken 33 bytes")
     }
 
     @Test func albumsWithEncryptedNamesAndTimestamps() throws {

@@ -116,10 +116,6 @@ do {
         exit(1)
     }
 
-    if ProcessInfo.processInfo.environment["PROFILE_OURS"] != nil {
-        for _ in 0..<20 { _ = try WebServicesJSON.decodeRecordsResponse(data) }
-        exit(0)
-    }
     let recordKit = try best(rounds: rounds) { try WebServicesJSON.decodeRecordsResponse(data).records.count }
     let codable = try best(rounds: rounds) { try decoder.decode(CodableResponse.self, from: data).records.count }
     let ourRate = Double(recordKit.count) / recordKit.seconds
