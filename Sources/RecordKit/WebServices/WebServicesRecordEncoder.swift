@@ -91,7 +91,11 @@ struct WebServicesRecordEncoder {
 
     private mutating func fields(_ record: Record) throws(WebServicesError) {
         writer.beginObject()
-        for name in record.allKeys {
+        // Byte order, so equal records give equal bytes.
+        let names = record.encryptedFields.isEmpty
+            ? record.fields.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            : record.allKeys
+        for name in names {
             let plain = record.fields[name]
             let encrypted = record.encryptedFields[name]
             let path: [WebServicesError.PathComponent] = [.key("fields"), .key(name)]

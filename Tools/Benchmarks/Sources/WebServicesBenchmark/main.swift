@@ -31,12 +31,12 @@ func makeResponse(count: Int) -> Data {
 
 // MARK: The same shape as Codable types.
 
-struct CodableResponse: Decodable {
+struct CodableResponse: Codable {
     let records: [CodableNote]
     let syncToken: String
 }
 
-struct CodableNote: Decodable {
+struct CodableNote: Codable {
     let recordName: String
     let recordType: String
     let fields: NoteFields
@@ -47,7 +47,7 @@ struct CodableNote: Decodable {
     let zoneID: ZoneID
 }
 
-struct NoteFields: Decodable {
+struct NoteFields: Codable {
     let title: Field<String>
     let priority: Field<Int64>
     let rating: Field<Double>
@@ -57,23 +57,23 @@ struct NoteFields: Decodable {
     let folder: Field<CodableReference>
 }
 
-struct Field<Value: Decodable>: Decodable {
+struct Field<Value: Codable>: Codable {
     let value: Value
     let type: String
 }
 
-struct CodableReference: Decodable {
+struct CodableReference: Codable {
     let recordName: String
     let action: String
 }
 
-struct Stamp: Decodable {
+struct Stamp: Codable {
     let timestamp: Date
     let userRecordName: String
     let deviceID: String
 }
 
-struct ZoneID: Decodable {
+struct ZoneID: Codable {
     let zoneName: String
     let ownerRecordName: String
     let zoneType: String
@@ -121,15 +121,30 @@ do {
     let ourRate = Double(recordKit.count) / recordKit.seconds
     let theirRate = Double(codable.count) / codable.seconds
     let ratio = ourRate / theirRate
-    func row(_ name: String, _ seconds: Double, _ rate: Double) {
+    func row(_ name: String, _ seconds: Double, _ rate: Double, bytes: Int = data.count) {
         let ms = String(format: "%8.1f ms", seconds * 1000)
         let perSecond = String(format: "%10.0f records/s", rate)
-        let throughput = String(format: "%7.1f MB/s", Double(data.count) / seconds / 1e6)
+        let throughput = String(format: "%7.1f MB/s", Double(bytes) / seconds / 1e6)
         print("  \(name.padding(toLength: 44, withPad: " ", startingAt: 0)) \(ms) \(perSecond) \(throughput)")
     }
     row("RecordKit WebServicesJSON -> [Record]", recordKit.seconds, ourRate)
     row("JSONDecoder -> Codable struct (same shape)", codable.seconds, theirRate)
     print(String(format: "  ratio (RecordKit / JSONDecoder): %.2fx", ratio))
+
+    // Encoding, for information: the same response back to JSON (both with sorted keys).
+    let response = try WebServicesJSON.decodeRecordsResponse(data)
+    let codableResponse = try decoder.decode(CodableResponse.self, from: data)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    encoder.dateEncodingStrategy = .millisecondsSince1970
+    let ourBytes = try WebServicesJSON.encodeRecordsResponse(response).count
+    let theirBytes = try encoder.encode(codableResponse).count
+    let ourEncoding = try best(rounds: 3) { try WebServicesJSON.encodeRecordsResponse(response).count }
+    let theirEncoding = try best(rounds: 3) { try encoder.encode(codableResponse).count }
+    print("  encoding the same \(recordCount) records (information only):")
+    row("RecordKit encodeRecordsResponse", ourEncoding.seconds, Double(recordCount) / ourEncoding.seconds, bytes: ourBytes)
+    row("JSONEncoder (sortedKeys) <- Codable struct", theirEncoding.seconds, Double(recordCount) / theirEncoding.seconds, bytes: theirBytes)
+    print(String(format: "  ratio (RecordKit / JSONEncoder): %.2fx", theirEncoding.seconds / ourEncoding.seconds))
     print(ratio >= 1.0 ? "PASS: decoding is at least as fast as JSONDecoder (>= 1.0x)" : "FAIL: slower than JSONDecoder (< 1.0x)")
 } catch {
     print("FAIL: \(error)")
