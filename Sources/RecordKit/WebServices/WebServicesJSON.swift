@@ -143,6 +143,20 @@ public enum WebServicesJSON {
         return Data(encoder.writer.bytes)
     }
 
+    /// Encodes a zones/list or changes/database response.
+    public static func encodeZonesResponse(_ response: ZonesResponse) -> Data {
+        var encoder = WebServicesRecordEncoder()
+        encoder.zonesResponse(response)
+        return Data(encoder.writer.bytes)
+    }
+
+    /// Encodes a changes/zone response, one entry per page.
+    public static func encodeZoneChangesResponse(_ pages: [ChangesResponse]) throws(WebServicesError) -> Data {
+        var encoder = WebServicesRecordEncoder()
+        try encoder.zoneChangesResponse(pages)
+        return Data(encoder.writer.bytes)
+    }
+
     /// Encodes an error body (or a per-record error entry).
     public static func encodeErrorBody(_ error: WebServicesServerError) -> Data {
         var encoder = WebServicesRecordEncoder()

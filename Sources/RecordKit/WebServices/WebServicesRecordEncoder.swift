@@ -220,7 +220,7 @@ struct WebServicesRecordEncoder {
     }
 
     /// Writes a zone ID; the current user's owner name is left out, as the server expects.
-    mutating func zoneID(_ zone: RecordZoneID) {
+    mutating func zoneID(_ zone: RecordZoneID, zoneType: String? = nil) {
         writer.beginObject()
         if zone.ownerName != RecordZoneID.defaultOwnerName {
             writer.key("ownerRecordName")
@@ -228,6 +228,10 @@ struct WebServicesRecordEncoder {
         }
         writer.key("zoneName")
         writer.string(zone.zoneName)
+        if let zoneType {
+            writer.key("zoneType")
+            writer.string(zoneType)
+        }
         writer.endObject()
     }
 

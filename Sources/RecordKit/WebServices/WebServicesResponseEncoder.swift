@@ -66,3 +66,81 @@ extension WebServicesRecordEncoder {
         writer.endObject()
     }
 }
+
+extension WebServicesRecordEncoder {
+    /// Writes a zones/list or changes/database body; zone errors follow the zones.
+    mutating func zonesResponse(_ response: ZonesResponse) {
+        writer.beginObject()
+        writer.key("moreComing")
+        writer.bool(response.moreComing)
+        if let syncToken = response.syncToken {
+            writer.key("syncToken")
+            writer.string(syncToken.data.base64EncodedString())
+        }
+        writer.key("zones")
+        writer.beginArray()
+        for zone in response.zones {
+            writer.element()
+            writer.beginObject()
+            if zone.deleted {
+                writer.key("deleted")
+                writer.bool(true)
+            }
+            if let syncToken = zone.syncToken {
+                writer.key("syncToken")
+                writer.string(syncToken.data.base64EncodedString())
+            }
+            writer.key("zoneID")
+            zoneID(zone.zoneID, zoneType: zone.zoneType)
+            writer.endObject()
+        }
+        for error in response.errors {
+            writer.element()
+            errorEntry(error)
+        }
+        writer.endArray()
+        writer.endObject()
+    }
+
+    /// Writes a changes/zone body. A page that holds only one error and nothing else is written as the zone's
+    /// error entry; any other page as the zone's records.
+    mutating func zoneChangesResponse(_ pages: [ChangesResponse]) throws(WebServicesError) {
+        writer.beginObject()
+        writer.key("zones")
+        writer.beginArray()
+        for (index, page) in pages.enumerated() {
+            writer.element()
+            if page.records.isEmpty, page.deletedRecordIDs.isEmpty, page.errors.count == 1, page.syncToken == nil,
+               !page.moreComing, let error = page.errors.first {
+                zoneErrorEntry(error, zone: page.zoneID)
+                continue
+            }
+            let results = page.records.map(RecordResult.record) + page.deletedRecordIDs.map(RecordResult.deleted)
+                + page.errors.map(RecordResult.error)
+            do throws(WebServicesError) {
+                try recordsResponse(results, syncToken: page.syncToken, continuationMarker: nil,
+                                    moreComing: page.moreComing, zoneID: page.zoneID)
+            } catch {
+                var located = error
+                located.path = [.key("zones"), .index(index)] + error.path
+                throw located
+            }
+        }
+        writer.endArray()
+        writer.endObject()
+    }
+
+    private mutating func zoneErrorEntry(_ error: WebServicesServerError, zone: RecordZoneID?) {
+        writer.beginObject()
+        if let reason = error.reason { writer.key("reason"); writer.string(reason) }
+        if let retryAfter = error.retryAfter, retryAfter.isFinite { writer.key("retryAfter"); writer.double(retryAfter) }
+        writer.key("serverErrorCode")
+        writer.string(error.serverErrorCode.rawValue)
+        if let uuid = error.uuid { writer.key("uuid"); writer.string(uuid) }
+        if let zone {
+            writer.key("zoneID")
+            zoneID(zone)
+        }
+        writer.endObject()
+    }
+}

@@ -106,10 +106,9 @@ import Testing
         #expect(pages[0].records.map(\.id) == [RecordID(recordName: "x", zoneID: RecordZoneID(zoneName: "A"))])
         #expect(pages[0].syncToken == ServerChangeToken(data: Data([0, 1])))
         #expect(pages[1].errors.map(\.serverErrorCode) == [.zoneNotFound])
-        guard case .zoneChangesResponse = try WebServicesJSON.contents(of: Data(json.utf8)) else {
-            Issue.record("not recognised as changes/zone")
-            return
-        }
+        let contents = try WebServicesJSON.contents(of: Data(json.utf8))
+        #expect(contents == .zoneChangesResponse(pages))
+        try RoundTrip.check(contents)
 
         let database = #"{"zones":[{"zoneID":{"zoneName":"A"}},{"zoneID":{"zoneName":"C"},"deleted":true}],"syncToken":"AQ==","moreComing":true}"#
         let zones = try WebServicesJSON.decodeZonesResponse(Data(database.utf8))
@@ -117,6 +116,7 @@ import Testing
         #expect(zones.moreComing)
         #expect(zones.syncToken == ServerChangeToken(data: Data([1])))
         #expect(try WebServicesJSON.contents(of: Data(database.utf8)) == .zonesResponse(zones))
+        try RoundTrip.check(.zonesResponse(zones))
     }
 
     /// Repeated members are shared between records only when their bytes are equal.

@@ -24,7 +24,13 @@ enum RoundTrip {
         case let .errorBody(error):
             let again = try WebServicesJSON.decodeErrorBody(WebServicesJSON.encodeErrorBody(error))
             #expect(again == error, sourceLocation: sourceLocation)
-        case .zonesResponse, .zoneChangesResponse, .queryRequest, .assetUpload, .assetUploadTokens, .empty:
+        case let .zonesResponse(zones):
+            let again = try WebServicesJSON.decodeZonesResponse(WebServicesJSON.encodeZonesResponse(zones))
+            #expect(again == zones, sourceLocation: sourceLocation)
+        case let .zoneChangesResponse(pages):
+            let again = try WebServicesJSON.decodeZoneChangesResponse(WebServicesJSON.encodeZoneChangesResponse(pages))
+            #expect(again == pages, sourceLocation: sourceLocation)
+        case .queryRequest, .assetUpload, .assetUploadTokens, .empty:
             break
         }
     }
