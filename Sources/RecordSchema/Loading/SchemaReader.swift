@@ -116,9 +116,12 @@ public struct SchemaReader: Sendable {
         if root.name != "schema" || root.namespace != Self.namespace {
             // libxml2's "no matching global declaration" says less than this.
             diagnostics.removeAll { $0.location == root.location }
+            let problem = root.name == "schema"
+                ? "the root element <schema> is not in the schema language's namespace"
+                : "the root element is <\(root.name)>"
             diagnostics.append(Diagnostic(
                 .error,
-                "the root element is <\(root.name)>; a schema file's root is <schema xmlns=\"\(Self.namespace)\" name=\"…\">",
+                "\(problem); a schema file's root is <schema xmlns=\"\(Self.namespace)\" name=\"…\">",
                 at: root.location, code: .schemaLanguageViolation
             ))
         }
