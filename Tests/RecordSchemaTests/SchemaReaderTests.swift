@@ -62,6 +62,16 @@ import Testing
         #expect(diagnostics.first?.message.contains("strin") == true)
     }
 
+    @Test func decodesPredefinedEntitiesCharacterReferencesAndCDATA() throws {
+        let xml = "<schema xmlns=\"urn:recordkit:schema:1\" name=\"S\">\n<doc>a &amp; b &#65; &lt;c&gt; <![CDATA[<d>]]></doc>"
+            + "<enum name=\"E\" kind=\"string\"><case name=\"a\" value=\"x&amp;y&#66;\"/></enum></schema>"
+        let (schema, diagnostics) = SchemaReader.read(data: Data(xml.utf8), path: "S.records.xml")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let s = try #require(schema)
+        #expect(s.doc == "a & b A <c> <d>")
+        #expect(s.enums.first?.cases.first?.value == "x&yB")
+    }
+
     @Test func reportsMalformedXMLWithItsLine() {
         let xml = "<schema xmlns=\"urn:recordkit:schema:1\" name=\"S\">\n  <record type=\"R\">\n</schema>\n"
         let (schema, diagnostics) = SchemaReader.read(data: Data(xml.utf8), path: "S.records.xml")

@@ -99,7 +99,7 @@ public struct SchemaReader: Sendable {
         let source = SourceText(bytes: bytes)
         let parsed = SafeXMLParser.parse(bytes, maximumDepth: limits.maximumDepth)
         guard let document = parsed.document else {
-            let diagnostics = LibXMLDiagnostics.parseFailure(parsed.sink, path: path, maximumDepth: limits.maximumDepth)
+            let diagnostics = LibXMLDiagnostics.parseFailure(parsed.sink, source: source, path: path, maximumDepth: limits.maximumDepth)
             return Outcome(schema: nil, diagnostics: diagnostics.sorted(), locator: nil)
         }
 

@@ -1,11 +1,15 @@
 /// Turns what libxml2 reported into diagnostics that read like a compiler's.
 enum LibXMLDiagnostics {
     /// Why a parse produced no document: a DOCTYPE, nesting too deep, or XML that is not well-formed.
-    static func parseFailure(_ sink: LibXMLErrorSink, path: String, maximumDepth: Int) -> [Diagnostic] {
+    static func parseFailure(_ sink: LibXMLErrorSink, source: SourceText, path: String, maximumDepth: Int) -> [Diagnostic] {
         if let line = sink.doctypeLine {
             let message = "the file has a DOCTYPE; a schema file never needs one, and the reader refuses it so that no "
                 + "entity is expanded and no other file or URL is read: remove the <!DOCTYPE …> declaration"
-            return [Diagnostic(.error, message, at: SourceLocation(file: path, line: max(line, 1)), code: .doctypeRefused)]
+            let location = source.firstOffset(of: "<!DOCTYPE").map { offset in
+                let position = source.position(ofOffset: offset)
+                return SourceLocation(file: path, line: position.line, column: position.column)
+            } ?? SourceLocation(file: path, line: max(line, 1))
+            return [Diagnostic(.error, message, at: location, code: .doctypeRefused)]
         }
         if let line = sink.tooDeepLine {
             let message = "elements are nested more than \(maximumDepth) deep; the schema language needs 4 levels "

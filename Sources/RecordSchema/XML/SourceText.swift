@@ -87,6 +87,13 @@ struct SourceText: Sendable {
         return nil
     }
 
+    /// The offset of the first occurrence of `text`, or nil.
+    func firstOffset(of text: String) -> Int? {
+        let wanted = Array(text.utf8)
+        guard wanted.count <= bytes.count else { return nil }
+        return (0...(bytes.count - wanted.count)).first { hasPrefix(wanted, at: $0) }
+    }
+
     // MARK: Scanning helpers
 
     private func hasPrefix(_ prefix: String, at offset: Int) -> Bool {
