@@ -72,6 +72,17 @@ import Testing
         #expect(s.enums.first?.cases.first?.value == "x&yB")
     }
 
+    @Test func readsCollapsedWhiteSpaceAndCRLFLines() throws {
+        let xml = "<schema xmlns=\"urn:recordkit:schema:1\" name=\"S\">\r\n  <record type=\"A\" version=\" 2 \">\r\n"
+            + "    <field name=\"x\" kind=\"string\" optional=\" true \" since=\"2\"/>\r\n  </record>\r\n</schema>\r\n"
+        let result = SchemaLoader.load(data: Data(xml.utf8), path: "S.records.xml")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let record = try #require(result.schemas.first?.records.first)
+        #expect(record.version == 2)
+        #expect(record.fields.first?.isOptional == true)
+        #expect(record.fields.first?.location == SourceLocation(file: "S.records.xml", line: 3, column: 5))
+    }
+
     @Test func reportsMalformedXMLWithItsLine() {
         let xml = "<schema xmlns=\"urn:recordkit:schema:1\" name=\"S\">\n  <record type=\"R\">\n</schema>\n"
         let (schema, diagnostics) = SchemaReader.read(data: Data(xml.utf8), path: "S.records.xml")
