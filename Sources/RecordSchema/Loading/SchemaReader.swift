@@ -24,6 +24,7 @@ public struct SchemaReader: Sendable {
     /// The namespace of the schema language.
     public static let namespace = "urn:recordkit:schema:1"
 
+    /// The limits this reader applies.
     public var limits: Limits
 
     /// Creates a reader.
