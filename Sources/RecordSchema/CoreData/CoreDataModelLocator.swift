@@ -11,31 +11,36 @@ enum CoreDataModelLocator {
         var diagnostics: [Diagnostic]
     }
 
-    static func locate(_ path: String) -> Result<Found, Diagnostic> {
+    enum Outcome {
+        case found(Found)
+        case failed(Diagnostic)
+    }
+
+    static func locate(_ path: String) -> Outcome {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(problem("no such file or folder: \(path)", at: nil))
+            return .failed(problem("no such file or folder: \(path)", at: nil))
         }
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
         guard isDirectory.boolValue else {
             let parent = (trimmed as NSString).deletingLastPathComponent
             let name = (parent as NSString).pathExtension == "xcdatamodel"
                 ? stem(of: parent) : stem(of: trimmed)
-            return .success(Found(contentsPath: path, modelName: name, diagnostics: []))
+            return .found(Found(contentsPath: path, modelName: name, diagnostics: []))
         }
         switch (trimmed as NSString).pathExtension {
         case "xcdatamodeld":
             return currentVersion(in: trimmed)
         case "xcdatamodel":
-            return .success(Found(contentsPath: trimmed + "/contents", modelName: stem(of: trimmed), diagnostics: []))
+            return .found(Found(contentsPath: trimmed + "/contents", modelName: stem(of: trimmed), diagnostics: []))
         default:
-            return .failure(problem("\(path) is a folder but not an .xcdatamodeld or .xcdatamodel: pass the model bundle, a model version folder or its contents file", at: nil))
+            return .failed(problem("\(path) is a folder but not an .xcdatamodeld or .xcdatamodel: pass the model bundle, a model version folder or its contents file", at: nil))
         }
     }
 
     /// The version `.xccurrentversion` names, or the only (or last, with a warning) `.xcdatamodel` inside.
-    private static func currentVersion(in bundle: String) -> Result<Found, Diagnostic> {
+    private static func currentVersion(in bundle: String) -> Outcome {
         let versions = ((try? FileManager.default.contentsOfDirectory(atPath: bundle)) ?? [])
             .filter { $0.hasSuffix(".xcdatamodel") }
             .sorted()
@@ -43,16 +48,16 @@ enum CoreDataModelLocator {
         if let data = FileManager.default.contents(atPath: marker) {
             let plist = try? PropertyListSerialization.propertyList(from: data, format: nil)
             guard let name = (plist as? [String: Any])?["_XCCurrentVersionName"] as? String else {
-                return .failure(problem("\(marker) has no _XCCurrentVersionName string: it should name the current .xcdatamodel", at: SourceLocation(file: marker, line: 1)))
+                return .failed(problem("\(marker) has no _XCCurrentVersionName string: it should name the current .xcdatamodel", at: SourceLocation(file: marker, line: 1)))
             }
             guard versions.contains(name) else {
-                return .failure(problem("\(marker) names \(name), which \(bundle) does not contain", at: SourceLocation(file: marker, line: 1)))
+                return .failed(problem("\(marker) names \(name), which \(bundle) does not contain", at: SourceLocation(file: marker, line: 1)))
             }
             let folder = bundle + "/" + name
-            return .success(Found(contentsPath: folder + "/contents", modelName: stem(of: folder), diagnostics: []))
+            return .found(Found(contentsPath: folder + "/contents", modelName: stem(of: folder), diagnostics: []))
         }
         guard let last = versions.last else {
-            return .failure(problem("\(bundle) holds no .xcdatamodel version", at: nil))
+            return .failed(problem("\(bundle) holds no .xcdatamodel version", at: nil))
         }
         var diagnostics: [Diagnostic] = []
         if versions.count > 1 {
@@ -61,7 +66,7 @@ enum CoreDataModelLocator {
                 at: nil, code: InteropCode.coreDataMapping))
         }
         let folder = bundle + "/" + last
-        return .success(Found(contentsPath: folder + "/contents", modelName: stem(of: folder), diagnostics: diagnostics))
+        return .found(Found(contentsPath: folder + "/contents", modelName: stem(of: folder), diagnostics: diagnostics))
     }
 
     /// The last path component up to its first dot.
