@@ -44,7 +44,7 @@ let package = Package(
         ),
 
         .testTarget(name: "RecordKitTests", dependencies: ["RecordKit"]),
-        .testTarget(name: "RecordSchemaTests", dependencies: ["RecordSchema"]),
+        .testTarget(name: "RecordSchemaTests", dependencies: ["RecordSchema"], exclude: ["Fixtures"]),
         .testTarget(name: "RecordGenTests", dependencies: ["RecordGen", "RecordSchema"]),
     ],
     swiftLanguageModes: [.v6]
