@@ -73,3 +73,23 @@ struct CKDBShape: Equatable {
         self.grants = grants
     }
 }
+
+@Suite("CKDB damaged input", .enabled(if: InteropConformance.hasCKDB, "../shared/conformance/ckdb is absent"))
+struct CKDBDamagedInputTests {
+    /// Every prefix of a real file (cut every 37 bytes) either parses or fails with a location inside the text.
+    @Test("truncated files fail with a location inside the text", arguments: InteropConformance.ckdbFiles)
+    func truncated(_ url: URL) throws {
+        let bytes = Array(try InteropConformance.text(url).utf8)
+        let lineCount = bytes.filter { $0 == UInt8(ascii: "\n") }.count + 1
+        for cut in stride(from: 0, to: bytes.count, by: 37) {
+            let text = String(decoding: bytes[..<cut], as: UTF8.self)
+            do {
+                _ = try CKDBParser.parse(text, file: "cut.ckdb")
+            } catch {
+                #expect(error.location.line >= 1 && error.location.line <= lineCount)
+                #expect(error.location.column >= 1)
+                #expect(error.message.contains("expected") || error.message.contains("unterminated"))
+            }
+        }
+    }
+}
