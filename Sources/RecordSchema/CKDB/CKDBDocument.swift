@@ -91,9 +91,10 @@ public struct CKDBFieldType: Sendable, Hashable, CustomStringConvertible {
         self.isEncrypted = isEncrypted
     }
 
-    /// As the .ckdb language writes it: `ENCRYPTED STRING`, `LIST<INT64>`.
+    /// As the .ckdb grammar writes it: `ENCRYPTED STRING`, `LIST<INT64>`, `LIST<ENCRYPTED BYTES>`
+    /// (encryption belongs to the primitive type, inside the list).
     public var description: String {
-        let base = isList ? "LIST<\(primitive.keyword)>" : primitive.keyword
-        return isEncrypted ? "ENCRYPTED \(base)" : base
+        let element = isEncrypted ? "ENCRYPTED \(primitive.keyword)" : primitive.keyword
+        return isList ? "LIST<\(element)>" : element
     }
 }

@@ -9,11 +9,12 @@ import Foundation
 /// statement   = "CREATE" "ROLE" name | "RECORD" "TYPE" name "(" member { "," member } [","] ")"
 /// member      = name type { "QUERYABLE" | "SORTABLE" | "SEARCHABLE" }
 ///             | "GRANT" permission { "," permission } "TO" name
-/// type        = ["ENCRYPTED"] ( primitive | "LIST" "<" ["ENCRYPTED"] primitive ">" )
+/// type        = ["ENCRYPTED"] primitive | "LIST" "<" ["ENCRYPTED"] primitive ">"
 /// primitive   = ASSET | BYTES | DOUBLE | INT64 | LOCATION | REFERENCE | STRING | TIMESTAMP
 ///             | "NUMBER" [ "PREFERRED" "AS" ( "INT64" | "DOUBLE" ) ]
 /// ```
-/// The last statement's `;` may be left out, and a comma may end the member list: hand-written files do both.
+/// The last statement's `;` may be left out, a comma may end the member list, and `ENCRYPTED LIST<T>` is read
+/// as `LIST<ENCRYPTED T>`: hand-written files do all three.
 public struct CKDBParser {
     private let tokens: [CKDBToken]
     private let file: String

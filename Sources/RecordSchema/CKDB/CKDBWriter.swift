@@ -67,9 +67,12 @@ public enum CKDBWriter {
         return flags
     }
 
+    /// `STRING`, `ENCRYPTED STRING`, `LIST<ENCRYPTED STRING>`: in the grammar, encryption belongs to the
+    /// primitive type, inside a list.
     private static func typeText(_ type: SchemaFieldType, encrypted: Bool) -> String {
-        let base = type.description
-        return encrypted ? "ENCRYPTED " + base : base
+        let element = type.valueKind.rawValue.uppercased()
+        let primitive = encrypted ? "ENCRYPTED " + element : element
+        return type.kind == .list ? "LIST<\(primitive)>" : primitive
     }
 
     /// One line per role, its permissions merged in the order READ, CREATE, WRITE; roles in byte order.

@@ -17,7 +17,7 @@ struct CKDBParserTests {
                 "type"    string queryable searchable sortable, -- a quoted keyword-ish name
                 secret    encrypted string,
                 numbers   list<int64> queryable,
-                blobs     list<encrypted bytes>,
+                blobs     encrypted list<bytes>,
                 count     number preferred as int64,
                 ratio     NUMBER PREFERRED AS DOUBLE,
                 raw       NUMBER,
@@ -33,7 +33,7 @@ struct CKDBParserTests {
         #expect(item.location == SourceLocation(file: "x.ckdb", line: 7, column: 5))
         #expect(item.fields.map(\.name) == ["___createTime", "type", "secret", "numbers", "blobs", "count", "ratio", "raw", "place"])
         #expect(item.fields.map(\.type.description) == [
-            "TIMESTAMP", "STRING", "ENCRYPTED STRING", "LIST<INT64>", "ENCRYPTED LIST<BYTES>",
+            "TIMESTAMP", "STRING", "ENCRYPTED STRING", "LIST<INT64>", "LIST<ENCRYPTED BYTES>",
             "NUMBER PREFERRED AS INT64", "NUMBER PREFERRED AS DOUBLE", "NUMBER", "LOCATION",
         ])
         #expect(item.fields[1].isQueryable && item.fields[1].isSearchable && item.fields[1].isSortable)
