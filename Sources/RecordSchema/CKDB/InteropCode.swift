@@ -19,6 +19,4 @@ public enum InteropCode {
     /// A Core Data construct mapped away or not expressible (to-many relationships, fetched properties,
     /// unknown attribute types, transient attributes).
     public static let coreDataMapping = "RK211"
-    /// A construct the .ckdb export cannot write.
-    public static let exportLoss = "RK220"
 }
