@@ -18,14 +18,17 @@ public enum CKDBImporter {
         }
 
         var roles: [Role] = []
+        var unusableRoles: Set<String> = []
         for role in document.roles {
             if CKDBNames.builtInRoles.contains(role.name) || roles.contains(where: { $0.name == role.name }) {
                 warn("role '\(role.name)' is built in or declared twice; the declaration is not kept", role.location, InteropCode.invalidName)
+            } else if !CKDBNames.isSchemaIdentifier(role.name) {
+                warn("role name '\(role.name)' is not a valid schema identifier (a letter, then letters, digits or '_'); the role and its grants are not imported", role.location, InteropCode.invalidName)
+                unusableRoles.insert(role.name)
             } else {
                 roles.append(role)
             }
         }
-        let knownRoles = Set(roles.map(\.name)).union(CKDBNames.builtInRoles)
 
         var records: [RecordType] = []
         for type in document.recordTypes {
@@ -47,8 +50,16 @@ public enum CKDBImporter {
                 record.fields.append(makeField(field, warn: warn))
             }
             for grant in type.grants {
-                if !knownRoles.contains(grant.role) {
-                    warn("grant to role '\(grant.role)', which no 'CREATE ROLE' declares; kept as written", grant.location, InteropCode.undeclaredRole)
+                if unusableRoles.contains(grant.role) { continue }
+                let known = CKDBNames.builtInRoles.contains(grant.role) || roles.contains { $0.name == grant.role }
+                if !known {
+                    guard CKDBNames.isSchemaIdentifier(grant.role) else {
+                        warn("grant to role '\(grant.role)', which is neither declared nor a valid schema identifier; the grant is not imported", grant.location, InteropCode.undeclaredRole)
+                        continue
+                    }
+                    // Declared here so the import validates; CloudKit needs the role too.
+                    warn("grant to role '\(grant.role)', which no 'CREATE ROLE' declares; the role is declared in the import", grant.location, InteropCode.undeclaredRole)
+                    roles.append(Role(name: grant.role, location: grant.location))
                 }
                 record.grants.append(grant)
             }

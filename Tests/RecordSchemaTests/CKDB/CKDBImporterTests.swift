@@ -65,10 +65,25 @@ struct CKDBImporterTests {
         #expect(a.field(named: "code")?.hasIndex == false)
         #expect(a.field(named: "n")?.isSearchable == false)
         #expect(a.grants.map(\.role) == ["ghost"])
+        #expect(result.schema.roles.map(\.name) == ["ghost"])
         #expect(result.schema.record(named: "9lives") == nil)
         let lines = result.diagnostics.compactMap(\.location?.line)
         #expect(lines == [3, 4, 6, 7, 8, 9, 10, 11, 13])
         #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
+        // What was kept validates.
+        #expect(SchemaValidator.validate(result.schema).filter { $0.severity == .error }.isEmpty)
+    }
+
+    @Test("roles that are not identifiers are dropped with their grants, with a warning")
+    func badRoles() throws {
+        let result = try importText("""
+            CREATE ROLE "bad role";
+            CREATE ROLE "_world";
+            RECORD TYPE A (x STRING, GRANT READ TO "bad role", GRANT READ TO "also bad");
+            """)
+        #expect(result.schema.roles.isEmpty)
+        #expect(result.schema.records.first?.grants.isEmpty == true)
+        #expect(result.diagnostics.compactMap(\.location?.line) == [2, 3, 4])
     }
 
     @Test("the export writes retired fields and the version field, so no deployed field is dropped")
