@@ -31,10 +31,16 @@ public struct CKDBParser {
         return try parser.document()
     }
 
+    /// Files larger than this are refused before they are parsed.
+    public static let maximumBytes = 16 << 20
+
     /// Reads and parses a .ckdb file; the path is kept as given for diagnostics.
     public static func parse(contentsOf path: String) throws(CKDBSyntaxError) -> CKDBDocument {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CKDBSyntaxError("cannot read the file", at: SourceLocation(file: path, line: 1))
+            throw CKDBSyntaxError("cannot read the file (it does not exist, or is not readable)", at: SourceLocation(file: path, line: 1))
+        }
+        guard data.count <= maximumBytes else {
+            throw CKDBSyntaxError("the file is \(data.count) bytes, more than the limit of \(maximumBytes); a CloudKit schema is far smaller", at: SourceLocation(file: path, line: 1))
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw CKDBSyntaxError("the file is not UTF-8 text", at: SourceLocation(file: path, line: 1))
