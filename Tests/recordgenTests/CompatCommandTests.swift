@@ -29,6 +29,16 @@ import Testing
     }
 
     @Test(.enabled(if: RecordGenBinary.path != nil))
+    func shippedEvolutionExamplePassesForwardAndFailsBackward() throws {
+        let v1 = "Schemas/Examples/Evolution/Tasks.v1.records.xml", v2 = "Schemas/Examples/Evolution/Tasks.v2.records.xml"
+        let forward = try RecordGenBinary.run(["check-compat", "--baseline", v1, v2], in: RecordGenBinary.repositoryRoot)
+        #expect(forward.status == 0, "\(forward.stderr)")
+        let backward = try RecordGenBinary.run(["check-compat", "--baseline", v2, v1], in: RecordGenBinary.repositoryRoot)
+        #expect(backward.status == 1)
+        #expect(backward.stderr.contains("[RK301]") && backward.stderr.contains("[RK302]") && backward.stderr.contains("[RK306]"))
+    }
+
+    @Test(.enabled(if: RecordGenBinary.path != nil))
     func jsonFormatAndCkdbBaseline() throws {
         let folder = try TemporaryFolder()
         try folder.write("prod.ckdb", """

@@ -98,9 +98,18 @@ struct CompatibilityRun {
             error("retired field '\(old.name)' of '\(new.name)' (deployed at \(old.location)) was dropped: its name must stay reserved and exported; keep the <retired> element",
                   at: new.location, CompatibilityCode.fieldRemoved)
         } else {
-            error("field '\(old.name)' of '\(new.name)' (deployed as \(old.typeText) at \(old.location)) was removed: CloudKit never deletes a deployed field; retire it with <retired name=\"\(old.name)\" \(kindAttributes) in=\"\(new.version)\"/>",
+            // Retiring takes a new version: `in` is the first version without the field.
+            let retiredIn = max(new.version, deployedVersion(of: new.name) + 1)
+            let raise = new.version < retiredIn ? " and raise version to \(retiredIn)" : ""
+            let encrypted = old.encrypted ? " encrypted=\"true\"" : ""
+            error("field '\(old.name)' of '\(new.name)' (deployed as \(old.typeText) at \(old.location)) was removed: CloudKit never deletes a deployed field; retire it with <retired name=\"\(old.name)\" \(kindAttributes) in=\"\(retiredIn)\"\(encrypted)/>\(raise)",
                   at: new.location, CompatibilityCode.fieldRemoved)
         }
+    }
+
+    /// The deployed version of a record type (1 for a .ckdb baseline, which has no versions).
+    private func deployedVersion(of type: String) -> Int {
+        baseline.schema.record(named: type)?.version ?? 1
     }
 
     private mutating func compare(_ old: FieldSlot, _ new: FieldSlot, in record: RecordType) {

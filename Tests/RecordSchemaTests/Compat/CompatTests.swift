@@ -80,7 +80,7 @@ struct CompatTests {
     @Test func fieldRemoved() {
         let diagnostics = Self.check { schema in Self.note(&schema) { $0.fields.removeAll { $0.name == "tags" } } }
         expectOnly(diagnostics, CompatibilityCode.fieldRemoved, .error, line: 9)
-        #expect(diagnostics.first?.message.contains("<retired name=\"tags\" kind=\"list\" of=\"string\"") == true)
+        #expect(diagnostics.first?.message.contains("<retired name=\"tags\" kind=\"list\" of=\"string\" in=\"3\"/> and raise version to 3") == true)
     }
 
     @Test func retiredFieldDropped() {
