@@ -1,6 +1,6 @@
 /// Maps a Core Data model to the record types NSPersistentCloudKitContainer mirrors it to:
 /// one `CD_<root entity>` type per entity hierarchy (sub-entities fold into their root, told apart by
-/// `CD_entityName`), attributes as `CD_<name>` fields, to-one relationships as a STRING holding the related
+/// `CD_entityName`; every type also has the container's `CD_moveReceipt`), attributes as `CD_<name>` fields, to-one relationships as a STRING holding the related
 /// record's name, all in the zone `com.apple.coredata.cloudkit.zone` of the private database.
 ///
 /// Every field is optional: the container may leave any field out (a large string or binary value moves to
@@ -59,6 +59,10 @@ private struct Mapping {
         var record = RecordType(name: "CD_" + root.name, zone: CoreDataCloudKitMapper.zoneName, location: root.location)
         // Which entity a record holds: the root's type is shared by the whole hierarchy.
         add(Field(name: "CD_entityName", type: .scalar(.string), isOptional: true, location: root.location), from: root.name, to: &record)
+        // The container writes a move receipt on every record type when a record moves between stores;
+        // real exports have it (and its asset companion), so a compatibility check against one needs it.
+        add(Field(name: "CD_moveReceipt", type: .scalar(.bytes), isOptional: true, location: root.location), from: root.name, to: &record)
+        add(Field(name: "CD_moveReceipt_ckAsset", type: .scalar(.asset), isOptional: true, location: root.location), from: root.name, to: &record)
         for entity in hierarchy(of: root) {
             if let location = entity.uniquenessConstraintLocation {
                 warn("entity '\(entity.name)' has uniqueness constraints, which NSPersistentCloudKitContainer does not support; they are not expressed", location)

@@ -35,11 +35,11 @@ struct CoreDataMapperTests {
         let person = try #require(schema.record(named: "CD_Person"))
         #expect(person.zone == "com.apple.coredata.cloudkit.zone")
         #expect(person.fields.map(\.name) == [
-            "CD_entityName", "CD_name", "CD_name_ckAsset", "CD_age", "CD_photo", "CD_photo_ckAsset", "CD_born", "CD_id",
+            "CD_entityName", "CD_moveReceipt", "CD_moveReceipt_ckAsset", "CD_name", "CD_name_ckAsset", "CD_age", "CD_photo", "CD_photo_ckAsset", "CD_born", "CD_id",
             "CD_secret", "CD_secret_ckAsset", "CD_employer", "CD_salary", "CD_active",
         ])
         #expect(person.fields.map(\.type.description) == [
-            "STRING", "STRING", "ASSET", "INT64", "BYTES", "ASSET", "TIMESTAMP", "STRING",
+            "STRING", "BYTES", "ASSET", "STRING", "ASSET", "INT64", "BYTES", "ASSET", "TIMESTAMP", "STRING",
             "STRING", "ASSET", "STRING", "DOUBLE", "INT64",
         ])
         #expect(person.fields.allSatisfy { $0.isOptional })
