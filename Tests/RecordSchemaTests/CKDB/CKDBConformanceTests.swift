@@ -76,12 +76,12 @@ struct CKDBShape: Equatable {
 
 @Suite("CKDB damaged input", .enabled(if: InteropConformance.hasCKDB, "../shared/conformance/ckdb is absent"))
 struct CKDBDamagedInputTests {
-    /// Every prefix of a real file (cut every 37 bytes) either parses or fails with a location inside the text.
+    /// Every prefix of a real file (cut every 97 bytes) either parses or fails with a location inside the text.
     @Test("truncated files fail with a location inside the text", arguments: InteropConformance.ckdbFiles)
     func truncated(_ url: URL) throws {
         let bytes = Array(try InteropConformance.text(url).utf8)
         let lineCount = bytes.filter { $0 == UInt8(ascii: "\n") }.count + 1
-        for cut in stride(from: 0, to: bytes.count, by: 37) {
+        for cut in stride(from: 0, to: bytes.count, by: 97) {
             let text = String(decoding: bytes[..<cut], as: UTF8.self)
             do {
                 _ = try CKDBParser.parse(text, file: "cut.ckdb")
@@ -91,5 +91,46 @@ struct CKDBDamagedInputTests {
                 #expect(error.message.contains("expected") || error.message.contains("unterminated"))
             }
         }
+    }
+}
+
+extension CKDBDamagedInputTests {
+    /// Bytes flipped at seeded random places (a fixed seed: the same cases every run) never crash the parser;
+    /// every failure is located inside the text.
+    @Test("mutated files parse or fail with a located error", arguments: InteropConformance.ckdbFiles)
+    func mutated(_ url: URL) throws {
+        let original = Array(try InteropConformance.text(url).utf8)
+        var generator = SeededGenerator(seed: UInt64(original.count))
+        let replacements = Array("\"'(),;<>/*-\n xA_0é".utf8)
+        for _ in 0..<30 {
+            var bytes = original
+            for _ in 0..<3 {
+                let index = Int(generator.next() % UInt64(bytes.count))
+                bytes[index] = replacements[Int(generator.next() % UInt64(replacements.count))]
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let lineCount = text.split(separator: "\n", omittingEmptySubsequences: false).count
+            do {
+                _ = try CKDBImporter.importSchema(text, file: "mutated.ckdb")
+            } catch {
+                #expect(error.location.line >= 1 && error.location.line <= lineCount)
+                #expect(error.location.column >= 1)
+            }
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so mutation tests repeat exactly.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
