@@ -26,6 +26,9 @@ public enum CoreDataCloudKitMapper {
             }
             records.append(mapping.recordType(root: entity))
         }
+        for entity in model.entities where !mapping.mapped.contains(entity.name) {
+            mapping.warn("entity '\(entity.name)' is in an inheritance cycle (parentEntity leads back to it); it is not imported", entity.location)
+        }
         let zone = Zone(name: zoneName, database: .private, location: model.location)
         let schema = Schema(name: model.name, zones: [zone], records: records, location: model.location)
         return Result(schema: schema, diagnostics: mapping.diagnostics.sorted())
@@ -36,6 +39,8 @@ public enum CoreDataCloudKitMapper {
 private struct Mapping {
     let model: CoreDataModel
     var diagnostics: [Diagnostic] = []
+    /// Entities already folded into a record type.
+    private(set) var mapped: Set<String> = []
 
     init(model: CoreDataModel) { self.model = model }
 
@@ -64,6 +69,7 @@ private struct Mapping {
         add(Field(name: "CD_moveReceipt", type: .scalar(.bytes), isOptional: true, location: root.location), from: root.name, to: &record)
         add(Field(name: "CD_moveReceipt_ckAsset", type: .scalar(.asset), isOptional: true, location: root.location), from: root.name, to: &record)
         for entity in hierarchy(of: root) {
+            mapped.insert(entity.name)
             if let location = entity.uniquenessConstraintLocation {
                 warn("entity '\(entity.name)' has uniqueness constraints, which NSPersistentCloudKitContainer does not support; they are not expressed", location)
             }
@@ -121,12 +127,36 @@ private struct Mapping {
 
     private mutating func map(_ relationship: CoreDataModel.Relationship, of entity: CoreDataModel.Entity, to record: inout RecordType) {
         if relationship.isToMany {
-            warn("to-many relationship '\(relationship.name)' of '\(entity.name)' has no field: CloudKit mirrors it through the inverse to-one field, or CDMR records for many-to-many", relationship.location)
+            warn("to-many relationship '\(relationship.name)' of '\(entity.name)' has no field: \(howMirrored(relationship))", relationship.location)
             return
         }
         // A to-one relationship holds the related record's name.
         let field = Field(name: "CD_" + relationship.name, type: .scalar(.string), isOptional: true, location: relationship.location)
         add(field, from: entity.name, to: &record)
+    }
+
+    /// How the container stores a to-many relationship: through its inverse to-one field, or CDMR records.
+    private func howMirrored(_ relationship: CoreDataModel.Relationship) -> String {
+        guard let destinationName = relationship.destination, let inverseName = relationship.inverse,
+              let destination = model.entity(named: destinationName),
+              let inverse = destination.relationships.first(where: { $0.name == inverseName })
+        else {
+            return "CloudKit mirrors it through the inverse to-one field, or CDMR records when the inverse is to-many (a relationship without an inverse is not mirrored)"
+        }
+        if inverse.isToMany {
+            return "it is many-to-many, which CloudKit mirrors as CDMR records (record type CDMR), not as fields"
+        }
+        return "CloudKit mirrors it through the inverse to-one field CD_\(inverseName) of CD_\(rootName(of: destination))"
+    }
+
+    /// The root of an entity's hierarchy: its record type is `CD_` + this name.
+    private func rootName(of entity: CoreDataModel.Entity) -> String {
+        var current = entity
+        var seen: Set<String> = [entity.name]
+        while let parentName = current.parent, let parent = model.entity(named: parentName), seen.insert(parentName).inserted {
+            current = parent
+        }
+        return current.name
     }
 
     /// Adds a field unless the hierarchy already has one of that name (sub-entities share the root's type).

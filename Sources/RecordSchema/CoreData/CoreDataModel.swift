@@ -88,13 +88,16 @@ public struct CoreDataModel: Sendable, Hashable {
         public var name: String
         public var destination: String?
         public var isToMany: Bool
+        /// `inverseName=`: the relationship on the destination that points back.
+        public var inverse: String?
         public var location: SourceLocation
 
         /// Creates a relationship.
-        public init(name: String, destination: String?, isToMany: Bool, location: SourceLocation) {
+        public init(name: String, destination: String?, isToMany: Bool, inverse: String? = nil, location: SourceLocation) {
             self.name = name
             self.destination = destination
             self.isToMany = isToMany
+            self.inverse = inverse
             self.location = location
         }
     }

@@ -76,7 +76,7 @@ public enum CoreDataModelReader {
                 // Core Data writes toMany="YES" for to-many; maxCount="1" or no toMany means to-one.
                 entity.relationships.append(CoreDataModel.Relationship(
                     name: child.attribute("name") ?? "", destination: child.attribute("destinationEntity"),
-                    isToMany: yes(child.attribute("toMany")), location: child.location))
+                    isToMany: yes(child.attribute("toMany")), inverse: child.attribute("inverseName"), location: child.location))
             case "fetchedProperty":
                 entity.fetchedProperties.append(CoreDataModel.FetchedProperty(name: child.attribute("name") ?? "", location: child.location))
             case "uniquenessConstraints":

@@ -56,4 +56,15 @@ struct CoreDataMapperTests {
         #expect(diagnostics.compactMap(\.location?.line) == [9, 11, 18, 19])
         #expect(diagnostics.allSatisfy { $0.severity == .warning && $0.code == InteropCode.coreDataMapping })
     }
+
+    @Test("an inheritance cycle is a warning, not a silent drop or a hang")
+    func inheritanceCycle() {
+        let model = CoreDataModel(name: "M", entities: [
+            .init(name: "A", parent: "B", location: Self.at(2)),
+            .init(name: "B", parent: "A", location: Self.at(3)),
+        ], location: Self.at(1))
+        let result = CoreDataCloudKitMapper.makeSchema(from: model)
+        #expect(result.schema.records.isEmpty)
+        #expect(result.diagnostics.compactMap(\.location?.line) == [2, 3])
+    }
 }
