@@ -21,6 +21,11 @@ public enum CoreDataCloudKitMapper {
         var mapping = Mapping(model: model)
         var records: [RecordType] = []
         for entity in model.entities where entity.parent == nil || model.entity(named: entity.parent ?? "") == nil {
+            guard CKDBNames.isSchemaIdentifier("CD_" + entity.name) else {
+                mapping.warn("entity name '\(entity.name)' does not make a valid CloudKit record type name; the entity and its sub-entities are not imported", entity.location)
+                mapping.markMapped(entity)
+                continue
+            }
             if let parent = entity.parent {
                 mapping.warn("entity '\(entity.name)' inherits from '\(parent)', which the model does not declare; mapped as a root entity", entity.location)
             }
@@ -43,6 +48,11 @@ private struct Mapping {
     private(set) var mapped: Set<String> = []
 
     init(model: CoreDataModel) { self.model = model }
+
+    /// Marks a hierarchy as handled without mapping it (after a warning).
+    mutating func markMapped(_ root: CoreDataModel.Entity) {
+        for entity in hierarchy(of: root) { mapped.insert(entity.name) }
+    }
 
     mutating func warn(_ message: String, _ location: SourceLocation) {
         diagnostics.append(Diagnostic(.warning, message, at: location, code: InteropCode.coreDataMapping))
@@ -87,8 +97,12 @@ private struct Mapping {
             warn("transient attribute '\(attribute.name)' of '\(entity.name)' is not stored, so not mirrored to CloudKit", attribute.location)
             return
         }
-        guard let (kind, representation, companion) = kind(of: attribute, in: entity) else { return }
         let name = "CD_" + attribute.name
+        guard CKDBNames.isSchemaIdentifier(name) else {
+            warn("attribute '\(attribute.name)' of '\(entity.name)' does not make a valid CloudKit field name (letters, digits and '_', at most 255); it is not imported", attribute.location)
+            return
+        }
+        guard let (kind, representation, companion) = kind(of: attribute, in: entity) else { return }
         var field = Field(name: name, type: .scalar(kind), representation: representation, isOptional: true, location: attribute.location)
         if attribute.allowsCloudEncryption {
             field.isEncrypted = true
@@ -161,6 +175,10 @@ private struct Mapping {
 
     /// Adds a field unless the hierarchy already has one of that name (sub-entities share the root's type).
     private mutating func add(_ field: Field, from entity: String, to record: inout RecordType) {
+        guard CKDBNames.isSchemaIdentifier(field.name) else {
+            warn("'\(field.name)' of entity '\(entity)' is not a valid CloudKit field name (letters, digits and '_', at most 255); it is not imported", field.location)
+            return
+        }
         if let existing = record.field(named: field.name) {
             if existing.type != field.type || existing.isEncrypted != field.isEncrypted {
                 warn("'\(field.name)' of entity '\(entity)' is \(field.type) but another entity of \(record.name) already declares it as \(existing.type); the first declaration is kept", field.location)

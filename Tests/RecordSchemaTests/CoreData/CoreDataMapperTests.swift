@@ -67,4 +67,17 @@ struct CoreDataMapperTests {
         #expect(result.schema.records.isEmpty)
         #expect(result.diagnostics.compactMap(\.location?.line) == [2, 3])
     }
+
+    @Test("names CloudKit cannot take are warnings, and the rest still validates")
+    func invalidNames() {
+        let model = CoreDataModel(name: "M", entities: [
+            .init(name: "Bad-Entity", attributes: [.init(name: "a", type: "String", location: Self.at(3))], location: Self.at(2)),
+            .init(name: "Good", attributes: [.init(name: "x y", type: "String", location: Self.at(5)), .init(name: "ok", type: "Date", location: Self.at(6))], location: Self.at(4)),
+        ], location: Self.at(1))
+        let result = CoreDataCloudKitMapper.makeSchema(from: model)
+        #expect(result.schema.records.map(\.name) == ["CD_Good"])
+        #expect(result.schema.records.first?.field(named: "CD_ok") != nil)
+        #expect(result.diagnostics.compactMap(\.location?.line) == [2, 5])
+        #expect(SchemaValidator.validate(result.schema).isEmpty)
+    }
 }
