@@ -10,6 +10,11 @@ struct CKDBLexer {
     init(text: String, file: String) {
         self.bytes = Array(text.utf8)
         self.file = file
+        // Editors on some systems start a file with a byte order mark: skip it, columns count after it.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            offset = 3
+            lineStart = 3
+        }
     }
 
     /// Every token of the text, ending with `.endOfFile`.

@@ -51,6 +51,14 @@ struct CKDBParserTests {
         #expect(type.grants.count == 1)
     }
 
+    @Test("a byte order mark is skipped; columns count after it")
+    func byteOrderMark() throws {
+        #expect(throws: Never.self) { try CKDBParser.parse("\u{FEFF}DEFINE SCHEMA RECORD TYPE A (x STRING);", file: "bom.ckdb") }
+        #expect { try CKDBParser.parse("\u{FEFF}DEFINE SCHEMA RECORD TYPE A (x TEXT);", file: "bom.ckdb") } throws: { error in
+            (error as? CKDBSyntaxError)?.location.column == 32
+        }
+    }
+
     @Test("the last semicolon may be missing")
     func lastSemicolonOptional() throws {
         let document = try CKDBParser.parse("DEFINE SCHEMA RECORD TYPE A (x STRING)", file: "s.ckdb")
