@@ -32,20 +32,35 @@ struct CoreDataConformanceTests {
         #expect(outcome.diagnostics.allSatisfy { $0.location?.file == url.path && ($0.location?.line ?? 0) > 0 })
     }
 
-    @Test("SyncKit's QSCloudKitSyncModel maps each attribute to its documented kind")
-    func knownKinds() throws {
-        let url = InteropConformance.root.appendingPathComponent("xcdatamodel/mentrena__SyncKit__QSCloudKitSyncModel_3.xcdatamodel.contents.xml")
-        let result = CoreDataImporter.importModel(contentsOf: url.path)
-        let schema = try #require(result.schema)
-        let kinds = Dictionary(schema.records.flatMap(\.fields).map { ($0.name, $0.type.description) }, uniquingKeysWith: { a, _ in a })
-        let model = try InteropConformance.text(url)
-        // Spot-check against the model's own declarations.
-        for (type, expected) in [("String", "STRING"), ("Date", "TIMESTAMP"), ("Binary", "BYTES"), ("Boolean", "INT64")] {
-            guard let range = model.range(of: "attributeType=\"\(type)\"") else { continue }
-            let before = model[..<range.lowerBound]
-            guard let nameRange = before.range(of: "name=\"", options: .backwards) else { continue }
-            let name = before[nameRange.upperBound...].prefix { $0 != "\"" }
-            #expect(kinds["CD_\(name)"] == expected, "CD_\(name)")
+    /// DESIGN.md's table of NSPersistentCloudKitContainer kinds, written out independently of the mapper.
+    static let documentedKinds: [String: (String, companion: Bool)] = [
+        "Integer 16": ("INT64", false), "Integer 32": ("INT64", false), "Integer 64": ("INT64", false),
+        "Boolean": ("INT64", false), "Double": ("DOUBLE", false), "Float": ("DOUBLE", false),
+        "Date": ("TIMESTAMP", false), "UUID": ("STRING", false), "URI": ("STRING", false),
+        "String": ("STRING", true), "Binary": ("BYTES", true), "Transformable": ("BYTES", true),
+    ]
+
+    @Test("every stored attribute of every conformance model has its CD_ field of the documented kind", arguments: InteropConformance.coreDataModels)
+    func everyAttributeKind(_ url: URL) throws {
+        let model = try #require(CoreDataModelReader.read(contentsOf: url.path).model)
+        let schema = try #require(CoreDataImporter.importModel(contentsOf: url.path).schema)
+        func root(_ entity: CoreDataModel.Entity) -> CoreDataModel.Entity {
+            var current = entity
+            while let parent = current.parent.flatMap({ model.entity(named: $0) }) { current = parent }
+            return current
+        }
+        for entity in model.entities {
+            let record = try #require(schema.record(named: "CD_" + root(entity).name))
+            for attribute in entity.attributes where !attribute.isTransient {
+                guard let (kind, companion) = Self.documentedKinds[attribute.type] else { continue }
+                let field = record.field(named: "CD_" + attribute.name)
+                #expect(field?.type.description == kind, "\(entity.name).\(attribute.name)")
+                #expect((record.field(named: "CD_\(attribute.name)_ckAsset")?.type == .scalar(.asset)) == companion, "\(entity.name).\(attribute.name)")
+            }
+            for relationship in entity.relationships {
+                let field = record.field(named: "CD_" + relationship.name)
+                #expect(relationship.isToMany ? field == nil : field?.type == .scalar(.string), "\(entity.name).\(relationship.name)")
+            }
         }
     }
 }
