@@ -34,12 +34,13 @@ public enum CoreDataModelReader {
         guard bytes.count <= maximumBytes else {
             return failure("the file is \(bytes.count) bytes, more than \(maximumBytes); a Core Data model is far smaller", at: start)
         }
+        let source = SourceText(bytes: bytes)
         let parsed = SafeXMLParser.parse(bytes, maximumDepth: 32)
         guard let document = parsed.document else {
-            let diagnostics = LibXMLDiagnostics.parseFailure(parsed.sink, path: file, maximumDepth: 32)
+            let diagnostics = LibXMLDiagnostics.parseFailure(parsed.sink, source: source, path: file, maximumDepth: 32)
             return Result(model: nil, diagnostics: diagnostics.sorted())
         }
-        var tree = LibXMLTreeReader(source: SourceText(bytes: bytes), file: file)
+        var tree = LibXMLTreeReader(source: source, file: file)
         guard let root = tree.read(document), root.name == "model" else {
             return failure("the root element is not <model>: this is not a Core Data model's contents file", at: start)
         }
