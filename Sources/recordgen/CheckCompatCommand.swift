@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RecordSchema
 
 /// `recordgen check-compat --baseline OLD NEW`: reports every change from the deployed schema that breaks
@@ -31,6 +32,13 @@ struct CheckCompatCommand: ParsableCommand {
 
     @Flag(help: "Treat warnings as errors.")
     var warningsAsErrors = false
+
+    func validate() throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: schema, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ValidationError("NEW is a folder: name the one *.records.xml file about to ship")
+        }
+    }
 
     func run() throws {
         let diagnostics = CompatibilityCheck.run(baselinePath: baseline, candidatePath: schema)

@@ -14,6 +14,8 @@ public enum InteropCode {
     public static let undeclaredRole = "RK206"
     /// Encryption on a type CloudKit cannot encrypt.
     public static let droppedEncryption = "RK207"
+    /// The deployed schema given to check-compat cannot be read.
+    public static let baselineUnreadable = "RK208"
     /// A Core Data model that cannot be read (missing file, bad XML, no entities).
     public static let coreDataUnreadable = "RK210"
     /// A Core Data construct mapped away or not expressible (to-many relationships, fetched properties,

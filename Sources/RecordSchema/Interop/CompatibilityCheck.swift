@@ -18,7 +18,11 @@ public enum CompatibilityCheck {
         } else {
             // The deployed schema was valid when it shipped; only reading errors matter here.
             let (schema, readDiagnostics) = SchemaReader.read(contentsOf: baselinePath)
-            guard let schema else { return readDiagnostics.filter { $0.severity == .error } }
+            guard let schema else {
+                let errors = readDiagnostics.filter { $0.severity == .error }
+                let fallback = Diagnostic(.error, "cannot read the deployed schema \(baselinePath)", at: nil, code: InteropCode.baselineUnreadable)
+                return errors.isEmpty ? [fallback] : errors
+            }
             baseline = SchemaBaseline(schema: schema, format: .recordsXML)
         }
         let loaded = SchemaLoader.load(paths: [candidatePath])
