@@ -23,8 +23,12 @@ struct FieldSlot: Sendable {
         return false
     }
 
-    /// How messages name the slot's type: `STRING`, `ENCRYPTED LIST<BYTES>`.
-    var typeText: String { encrypted ? "ENCRYPTED \(type)" : type.description }
+    /// How messages name the slot's type, as .ckdb writes it: `STRING`, `ENCRYPTED STRING`, `LIST<ENCRYPTED BYTES>`.
+    var typeText: String {
+        let element = type.valueKind.rawValue.uppercased()
+        let primitive = encrypted ? "ENCRYPTED " + element : element
+        return type.kind == .list ? "LIST<\(primitive)>" : primitive
+    }
 
     /// The slots of a record type, by name: fields, then retired fields, then the version field.
     static func slots(of record: RecordType) -> [String: FieldSlot] {
