@@ -15,7 +15,11 @@ struct GenerateCommand: ParsableCommand {
         Then writes one Swift file per record type and per enum (or, with --file-per-schema, one per schema) \
         into the output folder. Files whose text did not change are left alone, so their modification times \
         stay; generated files that no longer belong to the output are removed. Files without recordgen's \
-        DO NOT EDIT header are never touched. The output is the same from run to run and machine to machine.
+        DO NOT EDIT header are never touched. The output is the same from run to run and machine to machine: \
+        each file's header names its schema by the path given (an absolute path inside the current folder is \
+        made relative to it; any other absolute path is shown by its file name alone).
+
+        Exit status: 0 on success, 1 when a schema has errors or a file cannot be written, 64 on a usage error.
         """
     )
 
