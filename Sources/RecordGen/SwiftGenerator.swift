@@ -44,17 +44,25 @@ public struct SwiftGenerator: Sendable {
     /// The files for all inputs, in input order. Two files of the same name (ignoring case) are an error.
     public func generate(_ inputs: [GeneratorInput]) throws(GeneratorError) -> [GeneratedFile] {
         var files: [GeneratedFile] = []
+        // Which schema claimed each file name, compared without case (macOS and Windows file systems ignore it).
+        var claimed: [String: String] = [:]
         for input in inputs {
             try Self.checkTypeNames(input.schema)
+            let produced: [GeneratedFile]
             switch layout {
-            case .filePerType: files += try filesPerType(input)
-            case .filePerSchema: files.append(try fileForSchema(input))
+            case .filePerType: produced = try filesPerType(input)
+            case .filePerSchema: produced = [try fileForSchema(input)]
             }
-        }
-        if let collision = RecordGenOutputFileNames.firstCollision(in: files.map(\.name)) {
-            throw GeneratorError(
-                "two generated files would be named \(collision) (names are compared without case): rename a record type, enum or schema file",
-                at: nil)
+            for file in produced {
+                if let other = claimed[file.name.lowercased()] {
+                    let from = other == input.displayPath ? "twice from \(other)" : "from both \(other) and \(input.displayPath)"
+                    throw GeneratorError(
+                        "\(file.name) would be generated \(from) (file names are compared without case): rename a record type, enum or schema file, or generate into separate folders",
+                        at: nil)
+                }
+                claimed[file.name.lowercased()] = input.displayPath
+            }
+            files += produced
         }
         return files
     }
