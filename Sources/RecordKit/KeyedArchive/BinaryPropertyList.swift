@@ -11,15 +11,8 @@ public enum BinaryPropertyList {
     /// Checks the header, the trailer, every offset and every reference; refuses cycles, nesting deeper than
     /// ``maximumDepth`` and object graphs that expand far beyond the size of the data.
     public static func decode(_ data: Data) throws(PropertyListError) -> PropertyListValue {
-        let result: Result<PropertyListValue, PropertyListError> = data.withUnsafeBytes { buffer in
-            do throws(PropertyListError) {
-                var reader = try BinaryPropertyListReader(bytes: buffer)
-                return .success(try reader.readTop())
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        var reader = BinaryPropertyListReader(document: try BinaryPropertyListDocument(data))
+        return try reader.readTop()
     }
 
     /// Encodes a value as a binary property list. The same value always gives the same bytes:

@@ -7,33 +7,37 @@ extension KeyedArchiveReader {
         switch try value("root", in: top) {
         case .null: return nil
         case let .object(object): return object
-        case let other: throw .typeMismatch(path: "$top.root", expected: "an object", found: other.typeName)
+        case let other: throw .typeMismatch(path: "$top.root", expected: "an object", found: typeName(of: other))
         }
     }
 
     /// A `CKServerChangeToken`: `ChangeTokenData` is an NSMutableData object (older archives) or raw bytes.
     func changeToken(_ token: ArchivedObject) throws(KeyedArchiveError) -> ServerChangeToken {
-        guard token.isKind(of: "CKServerChangeToken") else {
-            throw .unexpectedClass(path: token.path, expected: "CKServerChangeToken", found: token.className)
+        guard isKind(token, of: "CKServerChangeToken") else {
+            throw .unexpectedClass(path: token.path.description, expected: "CKServerChangeToken", found: className(of: token))
         }
         guard let bytes = try data("ChangeTokenData", in: token) else {
-            throw .missingValue(path: token.path + ".ChangeTokenData")
+            throw .missingValue(path: token.path.key("ChangeTokenData").description)
         }
         return ServerChangeToken(data: bytes)
     }
 
     /// A `CKRecordZoneID`: `ZoneName` and `ownerName` (lower-case o).
     func zoneID(_ zone: ArchivedObject) throws(KeyedArchiveError) -> RecordZoneID {
-        guard let name = try string("ZoneName", in: zone) else { throw .missingValue(path: zone.path + ".ZoneName") }
+        guard let name = try string("ZoneName", in: zone) else {
+            throw .missingValue(path: zone.path.key("ZoneName").description)
+        }
         let owner = try string("ownerName", in: zone) ?? RecordZoneID.defaultOwnerName
         return RecordZoneID(zoneName: name, ownerName: owner)
     }
 
     /// A `CKRecordID`: `RecordName` and `ZoneID`.
     func recordID(_ id: ArchivedObject) throws(KeyedArchiveError) -> RecordID {
-        guard let name = try string("RecordName", in: id) else { throw .missingValue(path: id.path + ".RecordName") }
+        guard let name = try string("RecordName", in: id) else {
+            throw .missingValue(path: id.path.key("RecordName").description)
+        }
         guard let zone = try object("ZoneID", of: "CKRecordZoneID", in: id) else {
-            throw .missingValue(path: id.path + ".ZoneID")
+            throw .missingValue(path: id.path.key("ZoneID").description)
         }
         return RecordID(recordName: name, zoneID: try zoneID(zone))
     }
@@ -47,7 +51,7 @@ extension KeyedArchiveReader {
     /// A `CKReference`: `RecordID` and the delete action (`Action`; 1 is delete-self).
     func reference(_ reference: ArchivedObject) throws(KeyedArchiveError) -> Reference {
         guard let id = try recordID("RecordID", in: reference) else {
-            throw .missingValue(path: reference.path + ".RecordID")
+            throw .missingValue(path: reference.path.key("RecordID").description)
         }
         var action = try integer("Action", in: reference)
         if action == nil { action = try integer("ReferenceAction", in: reference) }
@@ -55,7 +59,7 @@ extension KeyedArchiveReader {
         switch code {
         case 0: return Reference(recordID: id, action: .none)
         case 1: return Reference(recordID: id, action: .deleteSelf)
-        default: throw .invalidValue(path: reference.path + ".Action", reason: "unknown reference action \(code)")
+        default: throw .invalidValue(path: reference.path.key("Action").description, reason: "unknown reference action \(code)")
         }
     }
 
@@ -63,10 +67,10 @@ extension KeyedArchiveReader {
     /// whole archived `CKRecord`.
     func systemFields(_ container: ArchivedObject) throws(KeyedArchiveError) -> Record {
         guard let type = try string("RecordType", in: container) else {
-            throw .missingValue(path: container.path + ".RecordType")
+            throw .missingValue(path: container.path.key("RecordType").description)
         }
         guard let id = try recordID("RecordID", in: container) else {
-            throw .missingValue(path: container.path + ".RecordID")
+            throw .missingValue(path: container.path.key("RecordID").description)
         }
         var system = SystemFields()
         system.changeTag = try string("ETag", in: container)
@@ -86,8 +90,8 @@ extension KeyedArchiveReader {
 
     /// A whole archived `CKRecord`: system fields plus `ValueStore` and `EncryptedValueStore`.
     func record(_ record: ArchivedObject) throws(KeyedArchiveError) -> Record {
-        guard record.isKind(of: "CKRecord") else {
-            throw .unexpectedClass(path: record.path, expected: "CKRecord", found: record.className)
+        guard isKind(record, of: "CKRecord") else {
+            throw .unexpectedClass(path: record.path.description, expected: "CKRecord", found: className(of: record))
         }
         var result = try systemFields(record)
         if let store = try object("ValueStore", of: "CKRecordValueStore", in: record) {
@@ -110,31 +114,22 @@ extension KeyedArchiveReader {
     }
 
     /// The entries of an NSDictionary (`NS.keys`, `NS.objects`), keys as strings, in archive order.
-    func dictionaryEntries(_ dictionary: ArchivedObject) throws(KeyedArchiveError) -> [(String, ArchiveNode, String)] {
+    func dictionaryEntries(_ dictionary: ArchivedObject) throws(KeyedArchiveError) -> [(String, ArchiveNode, ArchivePath)] {
         let keys = try referenceArray("NS.keys", in: dictionary)
         let values = try referenceArray("NS.objects", in: dictionary)
         guard keys.count == values.count else {
-            throw .invalidValue(path: dictionary.path, reason: "\(keys.count) keys but \(values.count) objects")
+            throw .invalidValue(path: dictionary.path.description, reason: "\(keys.count) keys but \(values.count) objects")
         }
-        var entries: [(String, ArchiveNode, String)] = []
+        var entries: [(String, ArchiveNode, ArchivePath)] = []
         entries.reserveCapacity(keys.count)
         for index in keys.indices {
-            let keyPath = dictionary.path + ".NS.keys[\(index)]"
-            guard let key = try string(from: node(keys[index], path: keyPath), path: keyPath) else {
-                throw .missingValue(path: keyPath)
+            let keyPath = dictionary.path.key("NS.keys").index(index)
+            guard let key = try string(from: node(keys[index], at: keyPath), path: { keyPath }) else {
+                throw .missingValue(path: keyPath.description)
             }
-            let path = dictionary.path + "[\"\(key)\"]"
-            entries.append((key, try node(values[index], path: path), path))
+            let path = dictionary.path.entry(key)
+            entries.append((key, try node(values[index], at: path), path))
         }
         return entries
-    }
-
-    /// The raw elements of an array-valued key (`NS.keys`, `NS.objects`); empty when absent.
-    func referenceArray(_ key: String, in parent: ArchivedObject) throws(KeyedArchiveError) -> [PropertyListValue] {
-        switch parent.fields[key] {
-        case nil: return []
-        case let .array(elements)?: return elements
-        case let other?: throw .typeMismatch(path: parent.path + "." + key, expected: "array", found: other.typeName)
-        }
     }
 }

@@ -34,12 +34,12 @@ public enum KeyedArchive {
     public static func contents(of data: Data) throws(KeyedArchiveError) -> KeyedArchiveContents {
         let reader = try KeyedArchiveReader(data: data)
         if let root = try reader.rootObject() {
-            if root.isKind(of: "CKServerChangeToken") { return .changeToken(try reader.changeToken(root)) }
-            if root.isKind(of: "CKRecord") { return .record(try reader.record(root)) }
-            throw .unrecognizedContents(reason: "the root object is a \(root.className)")
+            if reader.isKind(root, of: "CKServerChangeToken") { return .changeToken(try reader.changeToken(root)) }
+            if reader.isKind(root, of: "CKRecord") { return .record(try reader.record(root)) }
+            throw .unrecognizedContents(reason: "the root object is a \(reader.className(of: root))")
         }
-        if reader.top.fields["RecordID"] != nil { return .systemFields(try reader.systemFields(reader.top)) }
-        let keys = reader.top.fields.keys.sorted().joined(separator: ", ")
+        if try reader.contains("RecordID", in: reader.top) { return .systemFields(try reader.systemFields(reader.top)) }
+        let keys = try reader.keyNames(of: reader.top).sorted().joined(separator: ", ")
         throw .unrecognizedContents(reason: "$top has no root and no RecordID (keys: \(keys))")
     }
 

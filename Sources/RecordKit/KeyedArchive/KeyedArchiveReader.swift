@@ -1,17 +1,13 @@
 import Foundation
 
-/// One object of a keyed archive: its class chain and its encoded keys.
+/// One object of a keyed archive (a dictionary with a `$class`), or `$top`, read lazily.
 struct ArchivedObject {
-    /// The most derived class name, `$classname`.
-    let className: String
-    /// The class chain, most derived first (`$classes`).
-    let classes: [String]
-    /// The keys the object encoded, with `$class` removed.
-    let fields: [String: PropertyListValue]
+    fileprivate let keys: [BinaryPropertyListDocument.KeySpan]
+    fileprivate let values: BinaryPropertyListDocument.References
+    /// The plist object holding the class entry (`$classname`, `$classes`); nil for `$top`.
+    fileprivate let classEntry: Int?
     /// Where the object sits, for error messages.
-    let path: String
-
-    func isKind(of name: String) -> Bool { classes.contains(name) || className == name }
+    let path: ArchivePath
 }
 
 /// What an object reference or inline value resolves to.
@@ -24,176 +20,175 @@ enum ArchiveNode {
     case object(ArchivedObject)
 }
 
-/// Reads the NSKeyedArchiver envelope and resolves references, with paths for every error.
+/// Reads the NSKeyedArchiver envelope and resolves references on demand, with a path for every error.
 struct KeyedArchiveReader {
-    let objects: [PropertyListValue]
+    let document: BinaryPropertyListDocument
+    /// The references of `$objects`.
+    private let objects: BinaryPropertyListDocument.References
     /// `$top` seen as an object, so system-field archives and objects share one API.
     let top: ArchivedObject
 
     init(data: Data) throws(KeyedArchiveError) {
-        let plist: PropertyListValue
-        do { plist = try BinaryPropertyList.decode(data) } catch { throw .propertyList(error) }
-        guard case let .dictionary(envelope) = plist else {
-            throw .notKeyedArchive(reason: "the top object is a \(plist.typeName), not a dictionary")
-        }
-        guard case let .string(archiver)? = envelope["$archiver"], archiver == "NSKeyedArchiver" else {
-            throw .notKeyedArchive(reason: "$archiver is \(envelope["$archiver"]?.description ?? "missing"), expected \"NSKeyedArchiver\"")
-        }
-        guard case let .array(objects)? = envelope["$objects"] else {
-            throw .notKeyedArchive(reason: "$objects is \(envelope["$objects"]?.typeName ?? "missing"), expected an array")
-        }
-        guard case let .dictionary(top)? = envelope["$top"] else {
-            throw .notKeyedArchive(reason: "$top is \(envelope["$top"]?.typeName ?? "missing"), expected a dictionary")
-        }
-        self.objects = objects
-        self.top = ArchivedObject(className: "$top", classes: [], fields: top, path: "$top")
-    }
-
-    /// Resolves an encoded value: follows a UID into `$objects`, reads a class entry, or passes an inline
-    /// scalar through.
-    func node(_ value: PropertyListValue, path: String) throws(KeyedArchiveError) -> ArchiveNode {
-        switch value {
-        case let .uid(uid):
-            guard uid < UInt64(objects.count) else {
-                throw .referenceOutOfRange(path: path, uid: uid, objectCount: objects.count)
+        do {
+            document = try BinaryPropertyListDocument(data)
+            guard case let .dictionary(keys, values) = try document.object(document.topObject) else {
+                throw KeyedArchiveError.notKeyedArchive(reason: "the top object is not a dictionary")
             }
-            if uid == 0 { return .null }
-            return try inlineNode(objects[Int(uid)], path: path)
-        default:
-            return try inlineNode(value, path: path)
+            let envelope = ArchivedObject(keys: try document.keySpans(keys), values: values, classEntry: nil, path: .top)
+            guard let archiver = try Self.find("$archiver", in: envelope, document),
+                  case .scalar(.string("NSKeyedArchiver")) = try document.object(archiver)
+            else { throw KeyedArchiveError.notKeyedArchive(reason: "$archiver is not \"NSKeyedArchiver\"") }
+            guard let objectsIndex = try Self.find("$objects", in: envelope, document),
+                  case let .array(objects) = try document.object(objectsIndex)
+            else { throw KeyedArchiveError.notKeyedArchive(reason: "$objects is missing or not an array") }
+            guard let topIndex = try Self.find("$top", in: envelope, document),
+                  case let .dictionary(topKeys, topValues) = try document.object(topIndex)
+            else { throw KeyedArchiveError.notKeyedArchive(reason: "$top is missing or not a dictionary") }
+            self.objects = objects
+            top = ArchivedObject(keys: try document.keySpans(topKeys), values: topValues, classEntry: nil, path: .top)
+        } catch let error as PropertyListError {
+            throw .propertyList(error)
+        } catch let error as KeyedArchiveError {
+            throw error
+        } catch {
+            throw .notKeyedArchive(reason: "\(error)")
         }
     }
 
-    private func inlineNode(_ value: PropertyListValue, path: String) throws(KeyedArchiveError) -> ArchiveNode {
-        switch value {
-        case let .string(text): return text == "$null" ? .null : .string(text)
-        case let .data(bytes): return .data(bytes)
-        case .integer, .unsignedInteger, .real, .bool: return .number(value)
-        case let .dictionary(fields):
-            guard let classRef = fields["$class"] else {
-                throw .invalidClass(path: path, reason: "the object has no $class")
-            }
-            let (name, chain) = try classInfo(classRef, path: path)
-            var own = fields
-            own["$class"] = nil
-            return .object(ArchivedObject(className: name, classes: chain, fields: own, path: path))
-        default:
-            throw .typeMismatch(path: path, expected: "an object, string, data or number", found: value.typeName)
-        }
+    /// The plist object of the value under `key`, comparing key bytes without building strings.
+    private static func find(
+        _ key: String, in object: ArchivedObject, _ document: BinaryPropertyListDocument
+    ) throws(PropertyListError) -> Int? {
+        guard let position = document.position(of: key, in: object.keys) else { return nil }
+        return try document.reference(object.values, position)
     }
 
-    private func classInfo(_ reference: PropertyListValue, path: String) throws(KeyedArchiveError) -> (String, [String]) {
-        guard case let .uid(uid) = reference, uid > 0, uid < UInt64(objects.count),
-              case let .dictionary(entry) = objects[Int(uid)]
-        else { throw .invalidClass(path: path, reason: "$class is \(reference), not a reference to a class entry") }
-        guard case let .string(name)? = entry["$classname"] else {
-            throw .invalidClass(path: path, reason: "the class entry has no $classname string")
+    /// The plist object under `key` in a dictionary not seen as an archived object (class entries).
+    private static func find(
+        _ key: String, keys: BinaryPropertyListDocument.References, values: BinaryPropertyListDocument.References,
+        _ document: BinaryPropertyListDocument
+    ) throws(PropertyListError) -> Int? {
+        guard let position = document.position(of: key, in: try document.keySpans(keys)) else { return nil }
+        return try document.reference(values, position)
+    }
+
+    /// Runs a plist read, turning its error into a keyed-archive error.
+    private func plist<T>(_ body: () throws(PropertyListError) -> T) throws(KeyedArchiveError) -> T {
+        do { return try body() } catch { throw .propertyList(error) }
+    }
+
+    /// Whether `key` is present (even as nil) in an object.
+    func contains(_ key: String, in object: ArchivedObject) throws(KeyedArchiveError) -> Bool {
+        try plist { () throws(PropertyListError) in try Self.find(key, in: object, document) != nil }
+    }
+
+    /// The keys of an object, for error messages.
+    func keyNames(of object: ArchivedObject) throws(KeyedArchiveError) -> [String] {
+        object.keys.map { span in
+            span.count < 0 ? "?" : String(decoding: document.bytes[span.start..<(span.start + span.count)], as: UTF8.self)
         }
-        var chain: [String] = []
-        if case let .array(classes)? = entry["$classes"] {
-            for item in classes { if case let .string(className) = item { chain.append(className) } }
-        }
-        return (name, chain)
     }
 
     /// The node under `key` of an object; `.null` when the key is absent.
     func value(_ key: String, in object: ArchivedObject) throws(KeyedArchiveError) -> ArchiveNode {
-        guard let encoded = object.fields[key] else { return .null }
-        return try node(encoded, path: object.path + "." + key)
+        guard let index = try plist({ () throws(PropertyListError) in try Self.find(key, in: object, document) }) else { return .null }
+        return try node(index, at: PendingPath(parent: object.path, key: key))
     }
 
-    /// The object under `key`, which must be of class `className` (or a subclass); nil when absent.
-    func object(_ key: String, of className: String, in parent: ArchivedObject) throws(KeyedArchiveError) -> ArchivedObject? {
-        switch try value(key, in: parent) {
-        case .null: return nil
-        case let .object(object):
-            guard object.isKind(of: className) else {
-                throw .unexpectedClass(path: object.path, expected: className, found: object.className)
+    /// Resolves the plist object `index` found at `pending`: follows a UID into `$objects`, or passes an
+    /// inline scalar through.
+    func node(_ index: Int, at pending: PendingPath) throws(KeyedArchiveError) -> ArchiveNode {
+        try node(index) { pending.path }
+    }
+
+    func node(_ index: Int, at path: ArchivePath) throws(KeyedArchiveError) -> ArchiveNode {
+        try node(index) { path }
+    }
+
+    private func node(_ index: Int, path: () -> ArchivePath) throws(KeyedArchiveError) -> ArchiveNode {
+        let object = try plist { () throws(PropertyListError) in try document.object(index) }
+        guard case let .scalar(.uid(uid)) = object else { return try resolve(object, path: path) }
+        guard uid < UInt64(objects.count) else {
+            throw .referenceOutOfRange(path: path().description, uid: uid, objectCount: objects.count)
+        }
+        if uid == 0 { return .null }
+        let target = try plist { () throws(PropertyListError) in try document.object(document.reference(objects, Int(uid))) }
+        return try resolve(target, path: path)
+    }
+
+    private func resolve(_ object: BinaryPropertyListDocument.Object, path: () -> ArchivePath) throws(KeyedArchiveError) -> ArchiveNode {
+        switch object {
+        case let .scalar(.string(text)): return text == "$null" ? .null : .string(text)
+        case let .scalar(.data(bytes)): return .data(bytes)
+        case let .scalar(number) where number.isNumber:
+            return .number(number)
+        case let .dictionary(keys, values):
+            let spans = try plist { () throws(PropertyListError) in try document.keySpans(keys) }
+            let raw = ArchivedObject(keys: spans, values: values, classEntry: nil, path: .top)
+            let entry = try plist { () throws(PropertyListError) -> Int? in
+                guard let classIndex = try Self.find("$class", in: raw, document),
+                      case let .scalar(.uid(uid)) = try document.object(classIndex),
+                      uid > 0, uid < UInt64(objects.count)
+                else { return nil }
+                let entry = try document.reference(objects, Int(uid))
+                guard case .dictionary = try document.object(entry) else { return nil }
+                return entry
             }
-            return object
-        case let other:
-            throw .typeMismatch(path: parent.path + "." + key, expected: className, found: other.typeName)
+            guard let entry else { throw .invalidClass(path: path().description, reason: "$class is missing or does not name a class entry") }
+            return .object(ArchivedObject(keys: spans, values: values, classEntry: entry, path: path()))
+        case let .scalar(other):
+            throw .typeMismatch(path: path().description, expected: "an object, string, data or number", found: other.typeName)
+        case .array, .set:
+            throw .typeMismatch(path: path().description, expected: "an object, string, data or number", found: "array")
         }
     }
 
-    /// A string under `key`: an inline plist string or an NSString object (`NS.string`); nil when absent.
-    func string(_ key: String, in parent: ArchivedObject) throws(KeyedArchiveError) -> String? {
-        try string(from: value(key, in: parent), path: parent.path + "." + key)
+    /// The class name of an object (`$classname`); `$top` for the top.
+    func className(of object: ArchivedObject) -> String {
+        guard let entry = object.classEntry,
+              case let .dictionary(keys, values)? = try? document.object(entry),
+              let nameIndex = try? Self.find("$classname", keys: keys, values: values, document),
+              case let .scalar(.string(name))? = try? document.object(nameIndex)
+        else { return "$top" }
+        return name
     }
 
-    func string(from node: ArchiveNode, path: String) throws(KeyedArchiveError) -> String? {
-        switch node {
-        case .null: return nil
-        case let .string(text): return text
-        case let .object(object) where object.isKind(of: "NSString"):
-            guard let text = try string("NS.string", in: object) else { throw .missingValue(path: path + ".NS.string") }
-            return text
-        case let other: throw .typeMismatch(path: path, expected: "string", found: other.typeName)
+    /// Whether an object's class, or one of its superclasses in `$classes`, is `name`.
+    func isKind(_ object: ArchivedObject, of name: String) -> Bool {
+        guard let entry = object.classEntry,
+              case let .dictionary(keys, values)? = try? document.object(entry)
+        else { return false }
+        if let chainIndex = try? Self.find("$classes", keys: keys, values: values, document),
+           case let .array(chain)? = try? document.object(chainIndex) {
+            for position in 0..<chain.count {
+                if let element = try? document.reference(chain, position),
+                   (try? document.isASCIIString(element, equalTo: name)) == true { return true }
+            }
+            return false
         }
+        return className(of: object) == name
     }
 
-    /// Bytes under `key`: inline data or an NSData / NSMutableData object (`NS.data`); nil when absent.
-    func data(_ key: String, in parent: ArchivedObject) throws(KeyedArchiveError) -> Data? {
-        try data(from: value(key, in: parent), path: parent.path + "." + key)
-    }
-
-    func data(from node: ArchiveNode, path: String) throws(KeyedArchiveError) -> Data? {
-        switch node {
-        case .null: return nil
-        case let .data(bytes): return bytes
-        case let .object(object) where object.isKind(of: "NSData"):
-            guard let bytes = try data("NS.data", in: object) else { throw .missingValue(path: path + ".NS.data") }
-            return bytes
-        case let other: throw .typeMismatch(path: path, expected: "data", found: other.typeName)
+    /// The plist objects of an array-valued key (`NS.keys`, `NS.objects`); empty when absent.
+    func referenceArray(_ key: String, in parent: ArchivedObject) throws(KeyedArchiveError) -> [Int] {
+        let found = try plist { () throws(PropertyListError) in try Self.find(key, in: parent, document) }
+        guard let index = found else { return [] }
+        let array = try plist { () throws(PropertyListError) in try document.object(index) }
+        guard case let .array(references) = array else {
+            throw .typeMismatch(path: parent.path.key(key).description, expected: "array", found: "another plist type")
         }
-    }
-
-    /// A date under `key`: an NSDate object (`NS.time`, seconds since 2001); nil when absent.
-    func date(_ key: String, in parent: ArchivedObject) throws(KeyedArchiveError) -> Date? {
-        try date(from: value(key, in: parent), path: parent.path + "." + key)
-    }
-
-    func date(from node: ArchiveNode, path: String) throws(KeyedArchiveError) -> Date? {
-        switch node {
-        case .null: return nil
-        case let .object(object) where object.isKind(of: "NSDate"):
-            guard let seconds = try double("NS.time", in: object) else { throw .missingValue(path: path + ".NS.time") }
-            return Date(timeIntervalSinceReferenceDate: seconds)
-        case let other: throw .typeMismatch(path: path, expected: "NSDate", found: other.typeName)
-        }
-    }
-
-    /// A number under `key` as a Double; nil when absent.
-    func double(_ key: String, in parent: ArchivedObject) throws(KeyedArchiveError) -> Double? {
-        let path = parent.path + "." + key
-        switch try value(key, in: parent) {
-        case .null: return nil
-        case let .number(.real(number)): return number
-        case let .number(.integer(number)): return Double(number)
-        case let other: throw .typeMismatch(path: path, expected: "number", found: other.typeName)
-        }
-    }
-
-    /// An integer under `key`; nil when absent.
-    func integer(_ key: String, in parent: ArchivedObject) throws(KeyedArchiveError) -> Int64? {
-        let path = parent.path + "." + key
-        switch try value(key, in: parent) {
-        case .null: return nil
-        case let .number(.integer(number)): return number
-        case let .number(.bool(flag)): return flag ? 1 : 0
-        case let other: throw .typeMismatch(path: path, expected: "integer", found: other.typeName)
+        return try plist { () throws(PropertyListError) in
+            try (0..<references.count).map { position throws(PropertyListError) in try document.reference(references, position) }
         }
     }
 }
 
-extension ArchiveNode {
-    var typeName: String {
+extension PropertyListValue {
+    /// True for the values an NSNumber archives as: integers, reals and Booleans.
+    var isNumber: Bool {
         switch self {
-        case .null: "nil"
-        case .string: "string"
-        case .data: "data"
-        case let .number(value): "number (\(value.typeName))"
-        case let .object(object): object.className
+        case .integer, .unsignedInteger, .real, .bool: true
+        default: false
         }
     }
 }

@@ -4,50 +4,54 @@ import Foundation
 /// NSArray) to ``FieldValue``. Anything else is a typed error naming the key, never a silent drop.
 extension KeyedArchiveReader {
     /// The field value of one archived value; nil for an archived nil (a removed value).
-    func fieldValue(_ node: ArchiveNode, path: String) throws(KeyedArchiveError) -> FieldValue? {
+    func fieldValue(_ node: ArchiveNode, path: ArchivePath, inList: Bool = false) throws(KeyedArchiveError) -> FieldValue? {
         switch node {
         case .null: return nil
         case let .string(text): return .string(text)
         case let .data(bytes): return .bytes(bytes)
         case let .number(number): return try numberValue(number, path: path)
-        case let .object(object): return try objectValue(object, path: path)
+        case let .object(object): return try objectValue(object, path: path, inList: inList)
         }
     }
 
-    private func numberValue(_ number: PropertyListValue, path: String) throws(KeyedArchiveError) -> FieldValue {
+    private func numberValue(_ number: PropertyListValue, path: ArchivePath) throws(KeyedArchiveError) -> FieldValue {
         switch number {
         case let .integer(value): return .int64(value)
         case let .real(value): return .double(value)
         case let .bool(flag): return .int64(flag ? 1 : 0)
-        default: throw .invalidValue(path: path, reason: "number \(number) does not fit in a signed 64-bit integer")
+        default: throw .invalidValue(path: path.description, reason: "number \(number) does not fit in a signed 64-bit integer")
         }
     }
 
-    private func objectValue(_ object: ArchivedObject, path: String) throws(KeyedArchiveError) -> FieldValue {
-        if object.isKind(of: "NSString") { return .string(try string(from: .object(object), path: path) ?? "") }
-        if object.isKind(of: "NSData") { return .bytes(try data(from: .object(object), path: path) ?? Data()) }
-        if object.isKind(of: "NSDate") {
-            guard let date = try date(from: .object(object), path: path) else { throw .missingValue(path: path) }
+    private func objectValue(_ object: ArchivedObject, path: ArchivePath, inList: Bool) throws(KeyedArchiveError) -> FieldValue {
+        if isKind(object, of: "NSString") { return .string(try string(from: .object(object)) { path } ?? "") }
+        if isKind(object, of: "NSData") { return .bytes(try data(from: .object(object)) { path } ?? Data()) }
+        if isKind(object, of: "NSDate") {
+            guard let date = try date(from: .object(object), path: { path }) else { throw .missingValue(path: path.description) }
             return .timestamp(date)
         }
-        if object.isKind(of: "CKAsset") { return .asset(try asset(object)) }
-        if object.isKind(of: "CKReference") { return .reference(try reference(object)) }
-        if object.isKind(of: "CLLocation") { return .location(try location(object)) }
-        if object.isKind(of: "NSArray") { return try listValue(object) }
-        throw .unsupportedValue(path: path, className: object.className)
+        if isKind(object, of: "CKAsset") { return .asset(try asset(object)) }
+        if isKind(object, of: "CKReference") { return .reference(try reference(object)) }
+        if isKind(object, of: "CLLocation") { return .location(try location(object)) }
+        if isKind(object, of: "NSArray") {
+            // CloudKit lists hold scalars; refusing a list in a list also stops an array that holds itself.
+            guard !inList else { throw .invalidValue(path: path.description, reason: "a list inside a list") }
+            return try listValue(object)
+        }
+        throw .unsupportedValue(path: path.description, className: className(of: object))
     }
 
     private func listValue(_ array: ArchivedObject) throws(KeyedArchiveError) -> FieldValue {
         var values: [FieldValue] = []
         for (index, element) in try referenceArray("NS.objects", in: array).enumerated() {
-            let path = array.path + "[\(index)]"
-            guard let value = try fieldValue(node(element, path: path), path: path) else {
-                throw .invalidValue(path: path, reason: "a list element is nil")
+            let path = array.path.index(index)
+            guard let value = try fieldValue(node(element, at: path), path: path, inList: true) else {
+                throw .invalidValue(path: path.description, reason: "a list element is nil")
             }
             values.append(value)
         }
         do { return try FieldValue.list(values) } catch {
-            throw .invalidValue(path: array.path, reason: error.description)
+            throw .invalidValue(path: array.path.description, reason: error.description)
         }
     }
 
@@ -71,19 +75,19 @@ extension KeyedArchiveReader {
                 downloadURL: downloadURL?.absoluteString
             )
         } catch {
-            throw .invalidValue(path: asset.path, reason: error.description)
+            throw .invalidValue(path: asset.path.description, reason: error.description)
         }
     }
 
     /// An NSURL (`NS.relative` against an optional `NS.base`) or a plain string; nil when absent.
     func url(_ key: String, in parent: ArchivedObject, depth: Int) throws(KeyedArchiveError) -> URL? {
-        let path = parent.path + "." + key
+        let path = parent.path.key(key).description
         switch try value(key, in: parent) {
         case .null: return nil
         case let .string(text):
             guard let url = URL(string: text) else { throw .invalidValue(path: path, reason: "\"\(text)\" is not a URL") }
             return url
-        case let .object(object) where object.isKind(of: "NSURL"):
+        case let .object(object) where isKind(object, of: "NSURL"):
             guard depth < 8 else { throw .invalidValue(path: path, reason: "NS.base chain deeper than 8") }
             let base = try url("NS.base", in: object, depth: depth + 1)
             guard let relative = try string("NS.relative", in: object) else { throw .missingValue(path: path + ".NS.relative") }
@@ -92,21 +96,21 @@ extension KeyedArchiveReader {
             }
             return base == nil ? url : url.absoluteURL
         case let other:
-            throw .typeMismatch(path: path, expected: "NSURL", found: other.typeName)
+            throw .typeMismatch(path: path, expected: "NSURL", found: typeName(of: other))
         }
     }
 
     /// A `CLLocation`. Negative accuracies, speed and course mean "invalid" in CoreLocation and become nil.
     func location(_ location: ArchivedObject) throws(KeyedArchiveError) -> Location {
         func number(_ name: String) throws(KeyedArchiveError) -> Double? {
-            try double("kCLLocationCodingKey" + name, in: location)
+            try self.double("kCLLocationCodingKey" + name, in: location)
         }
         var latitude = try number("CoordinateLatitude")
         if latitude == nil { latitude = try number("RawCoordinateLatitude") }
         var longitude = try number("CoordinateLongitude")
         if longitude == nil { longitude = try number("RawCoordinateLongitude") }
         guard let latitude, let longitude else {
-            throw .missingValue(path: location.path + ".kCLLocationCodingKeyCoordinateLatitude")
+            throw .missingValue(path: location.path.key("kCLLocationCodingKeyCoordinateLatitude").description)
         }
         let valid: (Double?) -> Double? = { value in value.flatMap { $0 >= 0 ? $0 : nil } }
         let verticalAccuracy = valid(try number("VerticalAccuracy"))
@@ -128,7 +132,7 @@ extension KeyedArchiveReader {
                 timestamp: timestamp
             )
         } catch {
-            throw .invalidValue(path: location.path, reason: error.description)
+            throw .invalidValue(path: location.path.description, reason: error.description)
         }
     }
 }
