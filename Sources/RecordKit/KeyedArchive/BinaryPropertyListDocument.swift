@@ -20,8 +20,26 @@ struct BinaryPropertyListDocument {
     }
 
     private static let trailerLength = 32
+    private static let magic: [UInt8] = Array("bplist00".utf8)
 
-    let bytes: [UInt8]
+    /// Owns a copy of the plist's bytes, so reads need neither bounds traps nor reference counting.
+    private final class Storage {
+        let base: UnsafeMutablePointer<UInt8>
+        let count: Int
+
+        init(_ data: Data) {
+            count = data.count
+            base = .allocate(capacity: max(count, 1))
+            data.copyBytes(to: base, count: count)
+        }
+
+        deinit { base.deallocate() }
+    }
+
+    private let storage: Storage
+    private let base: UnsafePointer<UInt8>
+    /// The plist's size in bytes.
+    let length: Int
     let objectCount: Int
     let topObject: Int
     private let offsetSize: Int
@@ -29,9 +47,11 @@ struct BinaryPropertyListDocument {
     private let offsetTableStart: Int
 
     init(_ data: Data) throws(PropertyListError) {
-        let bytes = [UInt8](data)
-        let length = bytes.count
-        guard length >= 8 + 1 + Self.trailerLength, bytes.starts(with: "bplist00".utf8) else {
+        let length = data.count
+        guard length >= 8 + 1 + Self.trailerLength else { throw .notBinaryPropertyList(length: length) }
+        let storage = Storage(data)
+        let bytes = UnsafePointer(storage.base)
+        guard UnsafeBufferPointer(start: bytes, count: 8).elementsEqual(Self.magic) else {
             throw .notBinaryPropertyList(length: length)
         }
         let trailer = length - Self.trailerLength
@@ -55,7 +75,9 @@ struct BinaryPropertyListDocument {
         guard table >= 8, table <= UInt64(trailer), UInt64(trailer) - table >= count * UInt64(offsetSize) else {
             throw .invalidTrailer(offset: trailer + 24, reason: "offset table at \(table) does not fit before the trailer")
         }
-        self.bytes = bytes
+        self.storage = storage
+        base = bytes
+        self.length = length
         self.offsetSize = offsetSize
         self.referenceSize = referenceSize
         objectCount = Int(count)
@@ -64,16 +86,36 @@ struct BinaryPropertyListDocument {
     }
 
     /// Big-endian unsigned integer of `size` (1...8) bytes; the caller checked the range.
-    private static func bigEndian(_ bytes: [UInt8], at offset: Int, size: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for index in offset..<(offset + size) { value = value << 8 | UInt64(bytes[index]) }
-        return value
+    private static func bigEndian(_ bytes: UnsafePointer<UInt8>, at offset: Int, size: Int) -> UInt64 {
+        switch size {
+        case 1: return UInt64(bytes[offset])
+        case 2: return UInt64(bytes[offset]) << 8 | UInt64(bytes[offset + 1])
+        default:
+            var value: UInt64 = 0
+            for index in offset..<(offset + size) { value = value << 8 | UInt64(bytes[index]) }
+            return value
+        }
+    }
+
+    /// The byte at `index`, or 0 outside the plist: every caller checked its range first, and a mistake
+    /// must read a harmless zero rather than memory that is not ours.
+    @inline(__always)
+    private func byte(_ index: Int) -> UInt8 {
+        index >= 0 && index < length ? base[index] : 0
+    }
+
+    /// Big-endian unsigned integer of `size` bytes at `offset`, range-checked.
+    @inline(__always)
+    private func bigEndian(at offset: Int, size: Int) -> UInt64 {
+        guard offset >= 0, size <= length - offset else { return 0 }
+        return Self.bigEndian(base, at: offset, size: size)
     }
 
     /// Where an object starts.
+    @inline(__always)
     func offset(of object: Int) throws(PropertyListError) -> Int {
         let entry = offsetTableStart + object * offsetSize
-        let target = Self.bigEndian(bytes, at: entry, size: offsetSize)
+        let target = bigEndian(at: entry, size: offsetSize)
         guard target >= 8, target < UInt64(offsetTableStart) else {
             throw .objectOffsetOutOfRange(object: object, offset: entry, target: target)
         }
@@ -81,9 +123,10 @@ struct BinaryPropertyListDocument {
     }
 
     /// The object index at position `index` of a reference list; checked against the object count.
+    @inline(__always)
     func reference(_ references: References, _ index: Int) throws(PropertyListError) -> Int {
         let position = references.start + index * referenceSize
-        let reference = Self.bigEndian(bytes, at: position, size: referenceSize)
+        let reference = bigEndian(at: position, size: referenceSize)
         guard reference < UInt64(objectCount) else {
             throw .referenceOutOfRange(offset: position, reference: reference, objectCount: objectCount)
         }
@@ -91,6 +134,7 @@ struct BinaryPropertyListDocument {
     }
 
     /// Checks that `count` bytes from `start` lie inside the object area.
+    @inline(__always)
     private func require(_ count: Int, from start: Int, object: Int) throws(PropertyListError) {
         guard count >= 0, start <= offsetTableStart, count <= offsetTableStart - start else {
             throw .truncatedObject(offset: object, needed: count)
@@ -100,7 +144,7 @@ struct BinaryPropertyListDocument {
     /// Reads one object; containers come back as references, everything else decoded.
     func object(_ index: Int) throws(PropertyListError) -> Object {
         let start = try offset(of: index)
-        let marker = bytes[start]
+        let marker = byte(start)
         let low = Int(marker & 0x0f)
         switch marker >> 4 {
         case 0x0:
@@ -116,32 +160,29 @@ struct BinaryPropertyListDocument {
             guard low == 2 || low == 3 else { throw .unknownMarker(offset: start, marker: marker) }
             let size = 1 << low
             try require(size + 1, from: start, object: start)
-            let bits = Self.bigEndian(bytes, at: start + 1, size: size)
+            let bits = bigEndian(at: start + 1, size: size)
             return .scalar(.real(size == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)))
         case 0x3:
             guard marker == 0x33 else { throw .unknownMarker(offset: start, marker: marker) }
             try require(9, from: start, object: start)
-            return .scalar(.date(Double(bitPattern: Self.bigEndian(bytes, at: start + 1, size: 8))))
+            return .scalar(.date(Double(bitPattern: bigEndian(at: start + 1, size: 8))))
         case 0x4:
             let (count, body) = try count(at: start, low: low)
             try require(count, from: body, object: start)
-            return .scalar(.data(Data(bytes[body..<(body + count)])))
+            return .scalar(.data(Data(bytes: base + body, count: count)))
         case 0x5:
             let (count, body) = try count(at: start, low: low)
             try require(count, from: body, object: start)
-            return .scalar(.string(Self.asciiString(bytes[body..<(body + count)])))
+            return .scalar(.string(Self.asciiString(UnsafeBufferPointer(start: base + body, count: count))))
         case 0x6:
             let (count, body) = try count(at: start, low: low)
             guard count <= (offsetTableStart - body) / 2 else { throw .truncatedObject(offset: start, needed: count * 2) }
-            var units = [UInt16]()
-            units.reserveCapacity(count)
-            for index in 0..<count { units.append(UInt16(Self.bigEndian(bytes, at: body + 2 * index, size: 2))) }
-            return .scalar(.string(String(decoding: units, as: UTF16.self)))
+            return .scalar(.string(utf16String(from: body, count: count)))
         case 0x8:
             let size = low + 1
             guard size <= 8 else { throw .unknownMarker(offset: start, marker: marker) }
             try require(size + 1, from: start, object: start)
-            return .scalar(.uid(Self.bigEndian(bytes, at: start + 1, size: size)))
+            return .scalar(.uid(bigEndian(at: start + 1, size: size)))
         case 0xa, 0xc:
             let references = try containerReferences(at: start, low: low, halves: 1)
             return marker >> 4 == 0xa ? .array(references) : .set(references)
@@ -166,7 +207,7 @@ struct BinaryPropertyListDocument {
         spans.reserveCapacity(keys.count)
         for position in 0..<keys.count {
             let start = try offset(of: reference(keys, position))
-            let marker = bytes[start]
+            let marker = byte(start)
             guard marker >> 4 == 0x5 else {
                 spans.append(KeySpan(start: 0, count: -1))
                 continue
@@ -179,40 +220,61 @@ struct BinaryPropertyListDocument {
     }
 
     /// True when object `index` is an ASCII string with exactly the bytes of `key`. Reads no other object.
+    @inline(__always)
     func isASCIIString(_ index: Int, equalTo key: String) throws(PropertyListError) -> Bool {
         let start = try offset(of: index)
-        let marker = bytes[start]
+        let marker = byte(start)
         guard marker >> 4 == 0x5 else { return false }
         let (count, body) = try count(at: start, low: Int(marker & 0x0f))
+        guard count == key.utf8.count else { return false }
         try require(count, from: body, object: start)
-        return position(of: key, in: [KeySpan(start: body, count: count)]) == 0
+        return bytes(at: KeySpan(start: body, count: count), equal: key)
     }
 
-    /// The position of `key` among the spans, comparing bytes; nil when absent.
+    /// The position of `key` among the spans; nil when absent.
     func position(of key: String, in spans: [KeySpan]) -> Int? {
         let length = key.utf8.count
-        for (position, span) in spans.enumerated() where span.count == length {
-            var matches = true
-            var index = span.start
-            for byte in key.utf8 {
-                if bytes[index] != byte { matches = false; break }
-                index += 1
-            }
-            if matches { return position }
+        // Most keys differ in length: compare bytes only when the lengths agree.
+        for (position, span) in spans.enumerated() where span.count == length && bytes(at: span, equal: key) {
+            return position
         }
         return nil
     }
 
+    /// The position of `key` among the keys of a dictionary, reading each key in place; nil when absent.
+    func position(of key: String, in keys: References) throws(PropertyListError) -> Int? {
+        for position in 0..<keys.count where try isASCIIString(reference(keys, position), equalTo: key) { return position }
+        return nil
+    }
+
+    /// Whether the bytes of a span are exactly the UTF-8 bytes of `key`.
+    @inline(__always)
+    private func bytes(at span: KeySpan, equal key: String) -> Bool {
+        guard span.count >= 0, span.start >= 0, span.count <= length - span.start else { return false }
+        let fast = key.utf8.withContiguousStorageIfAvailable { keyBytes -> Bool in
+            guard span.count == keyBytes.count else { return false }
+            var index = 0
+            let start = base + span.start
+            while index < span.count {
+                if start[index] != keyBytes[index] { return false }
+                index += 1
+            }
+            return true
+        }
+        if let fast { return fast }
+        return UnsafeBufferPointer(start: base + span.start, count: span.count).elementsEqual(key.utf8)
+    }
+
     private func integer(at start: Int, sizeExponent: Int) throws(PropertyListError) -> PropertyListValue {
-        guard sizeExponent <= 4 else { throw .unknownMarker(offset: start, marker: bytes[start]) }
+        guard sizeExponent <= 4 else { throw .unknownMarker(offset: start, marker: byte(start)) }
         let size = 1 << sizeExponent
         try require(size + 1, from: start, object: start)
         switch size {
-        case 1, 2, 4: return .integer(Int64(Self.bigEndian(bytes, at: start + 1, size: size)))
-        case 8: return .integer(Int64(bitPattern: Self.bigEndian(bytes, at: start + 1, size: 8)))
+        case 1, 2, 4: return .integer(Int64(bigEndian(at: start + 1, size: size)))
+        case 8: return .integer(Int64(bitPattern: bigEndian(at: start + 1, size: 8)))
         default:
-            let high = Self.bigEndian(bytes, at: start + 1, size: 8)
-            let low = Self.bigEndian(bytes, at: start + 9, size: 8)
+            let high = bigEndian(at: start + 1, size: 8)
+            let low = bigEndian(at: start + 9, size: 8)
             if high == 0 { return low <= UInt64(Int64.max) ? .integer(Int64(low)) : .unsignedInteger(low) }
             if high == UInt64.max, low > UInt64(Int64.max) { return .integer(Int64(bitPattern: low)) }
             throw .integerOutOfRange(offset: start)
@@ -221,16 +283,17 @@ struct BinaryPropertyListDocument {
 
     /// The count of a data, string or container object: in the marker's low nibble, or an integer object
     /// after it when the nibble is 0xf. Returns the count and where the body starts.
+    @inline(__always)
     private func count(at start: Int, low: Int) throws(PropertyListError) -> (Int, Int) {
         if low != 0x0f { return (low, start + 1) }
         try require(2, from: start, object: start)
-        let intMarker = bytes[start + 1]
+        let intMarker = byte(start + 1)
         guard intMarker >> 4 == 0x1, intMarker & 0x0f <= 3 else {
             throw .invalidCount(offset: start + 1, reason: "expected an integer marker, found 0x\(String(intMarker, radix: 16))")
         }
         let size = 1 << Int(intMarker & 0x0f)
         try require(size + 2, from: start, object: start)
-        let count = Self.bigEndian(bytes, at: start + 2, size: size)
+        let count = bigEndian(at: start + 2, size: size)
         guard count <= UInt64(offsetTableStart) else {
             throw .invalidCount(offset: start + 1, reason: "count \(count) is larger than the whole plist")
         }
@@ -245,8 +308,39 @@ struct BinaryPropertyListDocument {
         return References(start: body, count: count)
     }
 
+    /// A big-endian UTF-16 string, transcoded to UTF-8 directly; unpaired surrogates become U+FFFD.
+    private func utf16String(from body: Int, count: Int) -> String {
+        var utf8 = [UInt8]()
+        utf8.reserveCapacity(count * 3)
+        var index = 0
+        while index < count {
+            var scalar = UInt32(byte(body + 2 * index)) << 8 | UInt32(byte(body + 2 * index + 1))
+            index += 1
+            if (0xd800..<0xdc00).contains(scalar), index < count {
+                let low = UInt32(byte(body + 2 * index)) << 8 | UInt32(byte(body + 2 * index + 1))
+                if (0xdc00..<0xe000).contains(low) {
+                    scalar = 0x10000 + ((scalar - 0xd800) << 10) + (low - 0xdc00)
+                    index += 1
+                }
+            }
+            if (0xd800..<0xe000).contains(scalar) { scalar = 0xfffd }
+            switch scalar {
+            case 0..<0x80:
+                utf8.append(UInt8(scalar))
+            case 0x80..<0x800:
+                utf8 += [UInt8(0xc0 | scalar >> 6), UInt8(0x80 | scalar & 0x3f)]
+            case 0x800..<0x10000:
+                utf8 += [UInt8(0xe0 | scalar >> 12), UInt8(0x80 | scalar >> 6 & 0x3f), UInt8(0x80 | scalar & 0x3f)]
+            default:
+                utf8 += [UInt8(0xf0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3f),
+                         UInt8(0x80 | scalar >> 6 & 0x3f), UInt8(0x80 | scalar & 0x3f)]
+            }
+        }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
     /// ASCII strings; a byte above 0x7f (not written by Apple) is read as Latin-1 rather than refused.
-    private static func asciiString(_ slice: ArraySlice<UInt8>) -> String {
+    private static func asciiString(_ slice: UnsafeBufferPointer<UInt8>) -> String {
         if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
         return String(String.UnicodeScalarView(slice.map { Unicode.Scalar($0) }))
     }

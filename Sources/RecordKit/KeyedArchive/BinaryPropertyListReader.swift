@@ -11,7 +11,7 @@ struct BinaryPropertyListReader {
     init(document: BinaryPropertyListDocument) {
         self.document = document
         inProgress = [Bool](repeating: false, count: document.objectCount)
-        budgetLimit = 2 * document.bytes.count + 1024
+        budgetLimit = 2 * document.length + 1024
         budget = budgetLimit
     }
 

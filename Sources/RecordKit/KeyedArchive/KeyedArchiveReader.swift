@@ -2,7 +2,7 @@ import Foundation
 
 /// One object of a keyed archive (a dictionary with a `$class`), or `$top`, read lazily.
 struct ArchivedObject {
-    fileprivate let keys: [BinaryPropertyListDocument.KeySpan]
+    fileprivate let keys: BinaryPropertyListDocument.References
     fileprivate let values: BinaryPropertyListDocument.References
     /// The plist object holding the class entry (`$classname`, `$classes`); nil for `$top`.
     fileprivate let classEntry: Int?
@@ -27,6 +27,8 @@ struct KeyedArchiveReader {
     private let objects: BinaryPropertyListDocument.References
     /// `$top` seen as an object, so system-field archives and objects share one API.
     let top: ArchivedObject
+    /// The byte spans of the keys of `$top`, found once: a system-fields archive has 35 keys, searched often.
+    private let topKeySpans: [BinaryPropertyListDocument.KeySpan]
 
     init(data: Data) throws(KeyedArchiveError) {
         do {
@@ -34,18 +36,18 @@ struct KeyedArchiveReader {
             guard case let .dictionary(keys, values) = try document.object(document.topObject) else {
                 throw KeyedArchiveError.notKeyedArchive(reason: "the top object is not a dictionary")
             }
-            let envelope = ArchivedObject(keys: try document.keySpans(keys), values: values, classEntry: nil, path: .top)
-            guard let archiver = try Self.find("$archiver", in: envelope, document),
+            guard let archiver = try Self.find("$archiver", keys: keys, values: values, document),
                   case .scalar(.string("NSKeyedArchiver")) = try document.object(archiver)
             else { throw KeyedArchiveError.notKeyedArchive(reason: "$archiver is not \"NSKeyedArchiver\"") }
-            guard let objectsIndex = try Self.find("$objects", in: envelope, document),
+            guard let objectsIndex = try Self.find("$objects", keys: keys, values: values, document),
                   case let .array(objects) = try document.object(objectsIndex)
             else { throw KeyedArchiveError.notKeyedArchive(reason: "$objects is missing or not an array") }
-            guard let topIndex = try Self.find("$top", in: envelope, document),
+            guard let topIndex = try Self.find("$top", keys: keys, values: values, document),
                   case let .dictionary(topKeys, topValues) = try document.object(topIndex)
             else { throw KeyedArchiveError.notKeyedArchive(reason: "$top is missing or not a dictionary") }
             self.objects = objects
-            top = ArchivedObject(keys: try document.keySpans(topKeys), values: topValues, classEntry: nil, path: .top)
+            topKeySpans = try document.keySpans(topKeys)
+            top = ArchivedObject(keys: topKeys, values: topValues, classEntry: nil, path: .top)
         } catch let error as PropertyListError {
             throw .propertyList(error)
         } catch let error as KeyedArchiveError {
@@ -56,19 +58,20 @@ struct KeyedArchiveReader {
     }
 
     /// The plist object of the value under `key`, comparing key bytes without building strings.
-    private static func find(
-        _ key: String, in object: ArchivedObject, _ document: BinaryPropertyListDocument
-    ) throws(PropertyListError) -> Int? {
-        guard let position = document.position(of: key, in: object.keys) else { return nil }
-        return try document.reference(object.values, position)
+    private func find(_ key: String, in object: ArchivedObject) throws(PropertyListError) -> Int? {
+        if object.keys.start == top.keys.start, object.classEntry == nil {
+            guard let position = document.position(of: key, in: topKeySpans) else { return nil }
+            return try document.reference(object.values, position)
+        }
+        return try Self.find(key, keys: object.keys, values: object.values, document)
     }
 
-    /// The plist object under `key` in a dictionary not seen as an archived object (class entries).
+    /// The plist object under `key` in a dictionary given by its references.
     private static func find(
         _ key: String, keys: BinaryPropertyListDocument.References, values: BinaryPropertyListDocument.References,
         _ document: BinaryPropertyListDocument
     ) throws(PropertyListError) -> Int? {
-        guard let position = document.position(of: key, in: try document.keySpans(keys)) else { return nil }
+        guard let position = try document.position(of: key, in: keys) else { return nil }
         return try document.reference(values, position)
     }
 
@@ -79,19 +82,22 @@ struct KeyedArchiveReader {
 
     /// Whether `key` is present (even as nil) in an object.
     func contains(_ key: String, in object: ArchivedObject) throws(KeyedArchiveError) -> Bool {
-        try plist { () throws(PropertyListError) in try Self.find(key, in: object, document) != nil }
+        try plist { () throws(PropertyListError) in try find(key, in: object) != nil }
     }
 
     /// The keys of an object, for error messages.
     func keyNames(of object: ArchivedObject) throws(KeyedArchiveError) -> [String] {
-        object.keys.map { span in
-            span.count < 0 ? "?" : String(decoding: document.bytes[span.start..<(span.start + span.count)], as: UTF8.self)
+        try plist { () throws(PropertyListError) in
+            try (0..<object.keys.count).map { position throws(PropertyListError) in
+                if case let .scalar(.string(name)) = try document.object(document.reference(object.keys, position)) { return name }
+                return "?"
+            }
         }
     }
 
     /// The node under `key` of an object; `.null` when the key is absent.
     func value(_ key: String, in object: ArchivedObject) throws(KeyedArchiveError) -> ArchiveNode {
-        guard let index = try plist({ () throws(PropertyListError) in try Self.find(key, in: object, document) }) else { return .null }
+        guard let index = try plist({ () throws(PropertyListError) in try find(key, in: object) }) else { return .null }
         return try node(index, at: PendingPath(parent: object.path, key: key))
     }
 
@@ -123,10 +129,8 @@ struct KeyedArchiveReader {
         case let .scalar(number) where number.isNumber:
             return .number(number)
         case let .dictionary(keys, values):
-            let spans = try plist { () throws(PropertyListError) in try document.keySpans(keys) }
-            let raw = ArchivedObject(keys: spans, values: values, classEntry: nil, path: .top)
             let entry = try plist { () throws(PropertyListError) -> Int? in
-                guard let classIndex = try Self.find("$class", in: raw, document),
+                guard let classIndex = try Self.find("$class", keys: keys, values: values, document),
                       case let .scalar(.uid(uid)) = try document.object(classIndex),
                       uid > 0, uid < UInt64(objects.count)
                 else { return nil }
@@ -135,7 +139,7 @@ struct KeyedArchiveReader {
                 return entry
             }
             guard let entry else { throw .invalidClass(path: path().description, reason: "$class is missing or does not name a class entry") }
-            return .object(ArchivedObject(keys: spans, values: values, classEntry: entry, path: path()))
+            return .object(ArchivedObject(keys: keys, values: values, classEntry: entry, path: path()))
         case let .scalar(other):
             throw .typeMismatch(path: path().description, expected: "an object, string, data or number", found: other.typeName)
         case .array, .set:
@@ -171,7 +175,7 @@ struct KeyedArchiveReader {
 
     /// The plist objects of an array-valued key (`NS.keys`, `NS.objects`); empty when absent.
     func referenceArray(_ key: String, in parent: ArchivedObject) throws(KeyedArchiveError) -> [Int] {
-        let found = try plist { () throws(PropertyListError) in try Self.find(key, in: parent, document) }
+        let found = try plist { () throws(PropertyListError) in try find(key, in: parent) }
         guard let index = found else { return [] }
         let array = try plist { () throws(PropertyListError) in try document.object(index) }
         guard case let .array(references) = array else {
