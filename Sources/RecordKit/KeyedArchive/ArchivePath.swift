@@ -43,12 +43,3 @@ final class ArchivePath: Sendable, CustomStringConvertible {
         return components.reversed().joined()
     }
 }
-
-/// A key of an object, not yet turned into a path: most lookups succeed and never need one.
-struct PendingPath {
-    let parent: ArchivePath
-    let key: String
-
-    var path: ArchivePath { parent.key(key) }
-    var description: String { path.description }
-}

@@ -11,8 +11,10 @@ public enum BinaryPropertyList {
     /// Checks the header, the trailer, every offset and every reference; refuses cycles, nesting deeper than
     /// ``maximumDepth`` and object graphs that expand far beyond the size of the data.
     public static func decode(_ data: Data) throws(PropertyListError) -> PropertyListValue {
-        var reader = BinaryPropertyListReader(document: try BinaryPropertyListDocument(data))
-        return try reader.readTop()
+        try BinaryPropertyListDocument.read(data, { document throws(PropertyListError) in
+            var reader = BinaryPropertyListReader(document: document)
+            return try reader.readTop()
+        }, wrap: { $0 })
     }
 
     /// Encodes a value as a binary property list. The same value always gives the same bytes:

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A binary plist whose objects are read on demand: the header, trailer and offset table are checked once,
-/// then each object is read only when asked for. The keyed-archive reader uses it to look up keys without
+/// then each object is read only when asked for. It reads the caller's bytes in place: use it only inside
+/// `withUnsafeBytes` (see ``read(_:_:)``). The keyed-archive reader uses it to look up keys without
 /// building the whole tree; ``BinaryPropertyList/decode(_:)`` builds the tree on it.
 struct BinaryPropertyListDocument {
     /// The object references of an array, a set, or one half of a dictionary.
@@ -22,21 +23,6 @@ struct BinaryPropertyListDocument {
     private static let trailerLength = 32
     private static let magic: [UInt8] = Array("bplist00".utf8)
 
-    /// Owns a copy of the plist's bytes, so reads need neither bounds traps nor reference counting.
-    private final class Storage {
-        let base: UnsafeMutablePointer<UInt8>
-        let count: Int
-
-        init(_ data: Data) {
-            count = data.count
-            base = .allocate(capacity: max(count, 1))
-            data.copyBytes(to: base, count: count)
-        }
-
-        deinit { base.deallocate() }
-    }
-
-    private let storage: Storage
     private let base: UnsafePointer<UInt8>
     /// The plist's size in bytes.
     let length: Int
@@ -46,11 +32,25 @@ struct BinaryPropertyListDocument {
     private let referenceSize: Int
     private let offsetTableStart: Int
 
-    init(_ data: Data) throws(PropertyListError) {
-        let length = data.count
+    /// Runs `body` on a document over the bytes of `data`, without copying them.
+    static func read<T, Failure: Error>(
+        _ data: Data, _ body: (BinaryPropertyListDocument) throws(Failure) -> T,
+        wrap: (PropertyListError) -> Failure
+    ) throws(Failure) -> T {
+        let result: Result<T, Failure> = data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, raw.count > 0 else { return .failure(wrap(.notBinaryPropertyList(length: 0))) }
+            do throws(PropertyListError) {
+                let document = try BinaryPropertyListDocument(base: base.assumingMemoryBound(to: UInt8.self), length: raw.count)
+                do throws(Failure) { return .success(try body(document)) } catch { return .failure(error) }
+            } catch {
+                return .failure(wrap(error))
+            }
+        }
+        return try result.get()
+    }
+
+    private init(base bytes: UnsafePointer<UInt8>, length: Int) throws(PropertyListError) {
         guard length >= 8 + 1 + Self.trailerLength else { throw .notBinaryPropertyList(length: length) }
-        let storage = Storage(data)
-        let bytes = UnsafePointer(storage.base)
         guard UnsafeBufferPointer(start: bytes, count: 8).elementsEqual(Self.magic) else {
             throw .notBinaryPropertyList(length: length)
         }
@@ -75,7 +75,6 @@ struct BinaryPropertyListDocument {
         guard table >= 8, table <= UInt64(trailer), UInt64(trailer) - table >= count * UInt64(offsetSize) else {
             throw .invalidTrailer(offset: trailer + 24, reason: "offset table at \(table) does not fit before the trailer")
         }
-        self.storage = storage
         base = bytes
         self.length = length
         self.offsetSize = offsetSize
@@ -139,6 +138,19 @@ struct BinaryPropertyListDocument {
         guard count >= 0, start <= offsetTableStart, count <= offsetTableStart - start else {
             throw .truncatedObject(offset: object, needed: count)
         }
+    }
+
+    /// The value of object `index` when it is a UID (the common case in a keyed archive), without decoding
+    /// anything else; nil for any other object.
+    @inline(__always)
+    func uid(_ index: Int) throws(PropertyListError) -> UInt64? {
+        let start = try offset(of: index)
+        let marker = byte(start)
+        guard marker >> 4 == 0x8 else { return nil }
+        let size = Int(marker & 0x0f) + 1
+        guard size <= 8 else { throw .unknownMarker(offset: start, marker: marker) }
+        try require(size + 1, from: start, object: start)
+        return bigEndian(at: start + 1, size: size)
     }
 
     /// Reads one object; containers come back as references, everything else decoded.

@@ -17,9 +17,10 @@ public enum KeyedArchiveContents: Sendable, Hashable {
 public enum KeyedArchive {
     /// Decodes an archived `CKServerChangeToken` (the NSMutableData form and the inline secure-coding form).
     public static func decodeChangeToken(_ data: Data) throws(KeyedArchiveError) -> ServerChangeToken {
-        let reader = try KeyedArchiveReader(data: data)
-        guard let root = try reader.rootObject() else { throw .missingValue(path: "$top.root") }
-        return try reader.changeToken(root)
+        try read(data) { reader throws(KeyedArchiveError) in
+            guard let root = try reader.rootObject() else { throw .missingValue(path: "$top.root") }
+            return try reader.changeToken(root)
+        }
     }
 
     /// Decodes a whole archived `CKRecord`, or an `encodeSystemFields(with:)` archive (a record with no fields).
@@ -32,7 +33,19 @@ public enum KeyedArchive {
 
     /// Tells what an archive holds and decodes it.
     public static func contents(of data: Data) throws(KeyedArchiveError) -> KeyedArchiveContents {
-        let reader = try KeyedArchiveReader(data: data)
+        try read(data) { reader throws(KeyedArchiveError) in try contents(of: reader) }
+    }
+
+    /// Runs `body` on a reader over the bytes of `data`, read in place.
+    private static func read<T>(
+        _ data: Data, _ body: (KeyedArchiveReader) throws(KeyedArchiveError) -> T
+    ) throws(KeyedArchiveError) -> T {
+        try BinaryPropertyListDocument.read(data, { document throws(KeyedArchiveError) in
+            try body(KeyedArchiveReader(document: document))
+        }, wrap: KeyedArchiveError.propertyList)
+    }
+
+    private static func contents(of reader: KeyedArchiveReader) throws(KeyedArchiveError) -> KeyedArchiveContents {
         if let root = try reader.rootObject() {
             if reader.isKind(root, of: "CKServerChangeToken") { return .changeToken(try reader.changeToken(root)) }
             if reader.isKind(root, of: "CKRecord") { return .record(try reader.record(root)) }

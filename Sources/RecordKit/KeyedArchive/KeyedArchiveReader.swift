@@ -6,8 +6,25 @@ struct ArchivedObject {
     fileprivate let values: BinaryPropertyListDocument.References
     /// The plist object holding the class entry (`$classname`, `$classes`); nil for `$top`.
     fileprivate let classEntry: Int?
+    /// Where the object sits; turned into a path only when an error or a child object needs one.
+    fileprivate let location: ArchiveLocation
+
     /// Where the object sits, for error messages.
-    let path: ArchivePath
+    var path: ArchivePath { location.path }
+}
+
+/// A place in an archive, either a built path or a key of a built path, so the common case (an object under
+/// a key) allocates nothing until a path is needed.
+enum ArchiveLocation {
+    case path(ArchivePath)
+    case key(ArchivePath, String)
+
+    var path: ArchivePath {
+        switch self {
+        case let .path(path): path
+        case let .key(parent, key): parent.key(key)
+        }
+    }
 }
 
 /// What an object reference or inline value resolves to.
@@ -30,9 +47,10 @@ struct KeyedArchiveReader {
     /// The byte spans of the keys of `$top`, found once: a system-fields archive has 35 keys, searched often.
     private let topKeySpans: [BinaryPropertyListDocument.KeySpan]
 
-    init(data: Data) throws(KeyedArchiveError) {
+    /// Reads the envelope of a keyed archive held by `document`.
+    init(document: BinaryPropertyListDocument) throws(KeyedArchiveError) {
+        self.document = document
         do {
-            document = try BinaryPropertyListDocument(data)
             guard case let .dictionary(keys, values) = try document.object(document.topObject) else {
                 throw KeyedArchiveError.notKeyedArchive(reason: "the top object is not a dictionary")
             }
@@ -47,7 +65,7 @@ struct KeyedArchiveReader {
             else { throw KeyedArchiveError.notKeyedArchive(reason: "$top is missing or not a dictionary") }
             self.objects = objects
             topKeySpans = try document.keySpans(topKeys)
-            top = ArchivedObject(keys: topKeys, values: topValues, classEntry: nil, path: .top)
+            top = ArchivedObject(keys: topKeys, values: topValues, classEntry: nil, location: .path(.top))
         } catch let error as PropertyListError {
             throw .propertyList(error)
         } catch let error as KeyedArchiveError {
@@ -98,31 +116,30 @@ struct KeyedArchiveReader {
     /// The node under `key` of an object; `.null` when the key is absent.
     func value(_ key: String, in object: ArchivedObject) throws(KeyedArchiveError) -> ArchiveNode {
         guard let index = try plist({ () throws(PropertyListError) in try find(key, in: object) }) else { return .null }
-        return try node(index, at: PendingPath(parent: object.path, key: key))
+        return try node(index, at: .key(object.path, key))
     }
 
-    /// Resolves the plist object `index` found at `pending`: follows a UID into `$objects`, or passes an
-    /// inline scalar through.
-    func node(_ index: Int, at pending: PendingPath) throws(KeyedArchiveError) -> ArchiveNode {
-        try node(index) { pending.path }
-    }
-
+    /// Resolves the plist object `index` found at `path`.
     func node(_ index: Int, at path: ArchivePath) throws(KeyedArchiveError) -> ArchiveNode {
-        try node(index) { path }
+        try node(index, at: .path(path))
     }
 
-    private func node(_ index: Int, path: () -> ArchivePath) throws(KeyedArchiveError) -> ArchiveNode {
-        let object = try plist { () throws(PropertyListError) in try document.object(index) }
-        guard case let .scalar(.uid(uid)) = object else { return try resolve(object, path: path) }
+    /// Resolves the plist object `index` found at `location`: follows a UID into `$objects`, or passes an
+    /// inline scalar through.
+    private func node(_ index: Int, at location: ArchiveLocation) throws(KeyedArchiveError) -> ArchiveNode {
+        let reference = try plist { () throws(PropertyListError) in try document.uid(index) }
+        guard let uid = reference else {
+            return try resolve(try plist { () throws(PropertyListError) in try document.object(index) }, at: location)
+        }
         guard uid < UInt64(objects.count) else {
-            throw .referenceOutOfRange(path: path().description, uid: uid, objectCount: objects.count)
+            throw .referenceOutOfRange(path: location.path.description, uid: uid, objectCount: objects.count)
         }
         if uid == 0 { return .null }
         let target = try plist { () throws(PropertyListError) in try document.object(document.reference(objects, Int(uid))) }
-        return try resolve(target, path: path)
+        return try resolve(target, at: location)
     }
 
-    private func resolve(_ object: BinaryPropertyListDocument.Object, path: () -> ArchivePath) throws(KeyedArchiveError) -> ArchiveNode {
+    private func resolve(_ object: BinaryPropertyListDocument.Object, at location: ArchiveLocation) throws(KeyedArchiveError) -> ArchiveNode {
         switch object {
         case let .scalar(.string(text)): return text == "$null" ? .null : .string(text)
         case let .scalar(.data(bytes)): return .data(bytes)
@@ -138,12 +155,14 @@ struct KeyedArchiveReader {
                 guard case .dictionary = try document.object(entry) else { return nil }
                 return entry
             }
-            guard let entry else { throw .invalidClass(path: path().description, reason: "$class is missing or does not name a class entry") }
-            return .object(ArchivedObject(keys: keys, values: values, classEntry: entry, path: path()))
+            guard let entry else {
+                throw .invalidClass(path: location.path.description, reason: "$class is missing or does not name a class entry")
+            }
+            return .object(ArchivedObject(keys: keys, values: values, classEntry: entry, location: location))
         case let .scalar(other):
-            throw .typeMismatch(path: path().description, expected: "an object, string, data or number", found: other.typeName)
+            throw .typeMismatch(path: location.path.description, expected: "an object, string, data or number", found: other.typeName)
         case .array, .set:
-            throw .typeMismatch(path: path().description, expected: "an object, string, data or number", found: "array")
+            throw .typeMismatch(path: location.path.description, expected: "an object, string, data or number", found: "array")
         }
     }
 
