@@ -153,6 +153,25 @@ struct BinaryPropertyListDocument {
         return bigEndian(at: start + 1, size: size)
     }
 
+    /// The key and value references of object `index` when it is a dictionary; nil for any other object.
+    @inline(__always)
+    func dictionary(_ index: Int) throws(PropertyListError) -> (keys: References, values: References)? {
+        let start = try offset(of: index)
+        let marker = byte(start)
+        guard marker >> 4 == 0xd else { return nil }
+        let keys = try containerReferences(at: start, low: Int(marker & 0x0f), halves: 2)
+        return (keys, References(start: keys.start + keys.count * referenceSize, count: keys.count))
+    }
+
+    /// The element references of object `index` when it is an array; nil for any other object.
+    @inline(__always)
+    func array(_ index: Int) throws(PropertyListError) -> References? {
+        let start = try offset(of: index)
+        let marker = byte(start)
+        guard marker >> 4 == 0xa else { return nil }
+        return try containerReferences(at: start, low: Int(marker & 0x0f), halves: 1)
+    }
+
     /// Reads one object; containers come back as references, everything else decoded.
     func object(_ index: Int) throws(PropertyListError) -> Object {
         let start = try offset(of: index)
@@ -245,18 +264,48 @@ struct BinaryPropertyListDocument {
 
     /// The position of `key` among the spans; nil when absent.
     func position(of key: String, in spans: [KeySpan]) -> Int? {
-        let length = key.utf8.count
-        // Most keys differ in length: compare bytes only when the lengths agree.
-        for (position, span) in spans.enumerated() where span.count == length && bytes(at: span, equal: key) {
-            return position
+        var key = key
+        return key.withUTF8 { keyBytes in
+            // Most keys differ in length: compare bytes only when the lengths agree.
+            for (position, span) in spans.enumerated() where span.count == keyBytes.count {
+                if bytes(at: span.start, equal: keyBytes) { return position }
+            }
+            return nil
         }
-        return nil
     }
 
     /// The position of `key` among the keys of a dictionary, reading each key in place; nil when absent.
     func position(of key: String, in keys: References) throws(PropertyListError) -> Int? {
-        for position in 0..<keys.count where try isASCIIString(reference(keys, position), equalTo: key) { return position }
-        return nil
+        var key = key
+        let found: Result<Int?, PropertyListError> = key.withUTF8 { keyBytes in
+            do throws(PropertyListError) {
+                for position in 0..<keys.count {
+                    let start = try offset(of: reference(keys, position))
+                    let marker = byte(start)
+                    guard marker >> 4 == 0x5 else { continue }
+                    let (count, body) = try count(at: start, low: Int(marker & 0x0f))
+                    guard count == keyBytes.count else { continue }
+                    try require(count, from: body, object: start)
+                    if bytes(at: body, equal: keyBytes) { return .success(position) }
+                }
+                return .success(nil)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try found.get()
+    }
+
+    /// Whether the plist bytes at `start` begin with `key`; the caller checked that they lie in the plist.
+    @inline(__always)
+    private func bytes(at start: Int, equal key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard start >= 0, key.count <= length - start else { return false }
+        var index = 0
+        while index < key.count {
+            if base[start + index] != key[index] { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Whether the bytes of a span are exactly the UTF-8 bytes of `key`.
@@ -312,6 +361,7 @@ struct BinaryPropertyListDocument {
         return (Int(count), start + 2 + size)
     }
 
+    @inline(__always)
     private func containerReferences(at start: Int, low: Int, halves: Int) throws(PropertyListError) -> References {
         let (count, body) = try count(at: start, low: low)
         guard count <= (offsetTableStart - body) / (referenceSize * halves) else {
@@ -351,9 +401,8 @@ struct BinaryPropertyListDocument {
         return String(decoding: utf8, as: UTF8.self)
     }
 
-    /// ASCII strings; a byte above 0x7f (not written by Apple) is read as Latin-1 rather than refused.
+    /// ASCII strings. Apple writes only 7-bit bytes here; anything else is repaired as UTF-8 rather than refused.
     private static func asciiString(_ slice: UnsafeBufferPointer<UInt8>) -> String {
-        if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
-        return String(String.UnicodeScalarView(slice.map { Unicode.Scalar($0) }))
+        String(decoding: slice, as: UTF8.self)
     }
 }

@@ -13,17 +13,40 @@ struct ArchivedObject {
     var path: ArchivePath { location.path }
 }
 
-/// A place in an archive, either a built path or a key of a built path, so the common case (an object under
-/// a key) allocates nothing until a path is needed.
-enum ArchiveLocation {
-    case path(ArchivePath)
-    case key(ArchivePath, String)
+/// A place in an archive: a built path plus up to three keys below it, kept inline so looking values up
+/// in nested objects allocates nothing until an error needs the path.
+struct ArchiveLocation {
+    private let base: ArchivePath
+    private let first: String?
+    private let second: String?
+    private let third: String?
+
+    init(_ path: ArchivePath) {
+        base = path
+        first = nil
+        second = nil
+        third = nil
+    }
+
+    private init(base: ArchivePath, first: String?, second: String?, third: String?) {
+        self.base = base
+        self.first = first
+        self.second = second
+        self.third = third
+    }
+
+    /// The location of `key` below this one.
+    func child(_ key: String) -> ArchiveLocation {
+        if first == nil { return ArchiveLocation(base: base, first: key, second: nil, third: nil) }
+        if second == nil { return ArchiveLocation(base: base, first: first, second: key, third: nil) }
+        if third == nil { return ArchiveLocation(base: base, first: first, second: second, third: key) }
+        return ArchiveLocation(base: path, first: key, second: nil, third: nil)
+    }
 
     var path: ArchivePath {
-        switch self {
-        case let .path(path): path
-        case let .key(parent, key): parent.key(key)
-        }
+        var path = base
+        for key in [first, second, third] { if let key { path = path.key(key) } }
+        return path
     }
 }
 
@@ -65,7 +88,7 @@ struct KeyedArchiveReader {
             else { throw KeyedArchiveError.notKeyedArchive(reason: "$top is missing or not a dictionary") }
             self.objects = objects
             topKeySpans = try document.keySpans(topKeys)
-            top = ArchivedObject(keys: topKeys, values: topValues, classEntry: nil, location: .path(.top))
+            top = ArchivedObject(keys: topKeys, values: topValues, classEntry: nil, location: ArchiveLocation(.top))
         } catch let error as PropertyListError {
             throw .propertyList(error)
         } catch let error as KeyedArchiveError {
@@ -116,12 +139,12 @@ struct KeyedArchiveReader {
     /// The node under `key` of an object; `.null` when the key is absent.
     func value(_ key: String, in object: ArchivedObject) throws(KeyedArchiveError) -> ArchiveNode {
         guard let index = try plist({ () throws(PropertyListError) in try find(key, in: object) }) else { return .null }
-        return try node(index, at: .key(object.path, key))
+        return try node(index, at: object.location.child(key))
     }
 
     /// Resolves the plist object `index` found at `path`.
     func node(_ index: Int, at path: ArchivePath) throws(KeyedArchiveError) -> ArchiveNode {
-        try node(index, at: .path(path))
+        try node(index, at: ArchiveLocation(path))
     }
 
     /// Resolves the plist object `index` found at `location`: follows a UID into `$objects`, or passes an
@@ -135,8 +158,30 @@ struct KeyedArchiveReader {
             throw .referenceOutOfRange(path: location.path.description, uid: uid, objectCount: objects.count)
         }
         if uid == 0 { return .null }
-        let target = try plist { () throws(PropertyListError) in try document.object(document.reference(objects, Int(uid))) }
+        let targetIndex = try plist { () throws(PropertyListError) in try document.reference(objects, Int(uid)) }
+        // Objects are dictionaries: read those without building a general plist object.
+        if let (keys, values) = try plist({ () throws(PropertyListError) in try document.dictionary(targetIndex) }) {
+            return try archivedObject(keys: keys, values: values, at: location)
+        }
+        let target = try plist { () throws(PropertyListError) in try document.object(targetIndex) }
         return try resolve(target, at: location)
+    }
+
+    /// The object held by a dictionary with a `$class` that names a class entry.
+    private func archivedObject(
+        keys: BinaryPropertyListDocument.References, values: BinaryPropertyListDocument.References, at location: ArchiveLocation
+    ) throws(KeyedArchiveError) -> ArchiveNode {
+        let entry = try plist { () throws(PropertyListError) -> Int? in
+            guard let classIndex = try Self.find("$class", keys: keys, values: values, document),
+                  let uid = try document.uid(classIndex), uid > 0, uid < UInt64(objects.count)
+            else { return nil }
+            let entry = try document.reference(objects, Int(uid))
+            return try document.dictionary(entry) == nil ? nil : entry
+        }
+        guard let entry else {
+            throw .invalidClass(path: location.path.description, reason: "$class is missing or does not name a class entry")
+        }
+        return .object(ArchivedObject(keys: keys, values: values, classEntry: entry, location: location))
     }
 
     private func resolve(_ object: BinaryPropertyListDocument.Object, at location: ArchiveLocation) throws(KeyedArchiveError) -> ArchiveNode {
@@ -146,19 +191,7 @@ struct KeyedArchiveReader {
         case let .scalar(number) where number.isNumber:
             return .number(number)
         case let .dictionary(keys, values):
-            let entry = try plist { () throws(PropertyListError) -> Int? in
-                guard let classIndex = try Self.find("$class", keys: keys, values: values, document),
-                      case let .scalar(.uid(uid)) = try document.object(classIndex),
-                      uid > 0, uid < UInt64(objects.count)
-                else { return nil }
-                let entry = try document.reference(objects, Int(uid))
-                guard case .dictionary = try document.object(entry) else { return nil }
-                return entry
-            }
-            guard let entry else {
-                throw .invalidClass(path: location.path.description, reason: "$class is missing or does not name a class entry")
-            }
-            return .object(ArchivedObject(keys: keys, values: values, classEntry: entry, location: location))
+            return try archivedObject(keys: keys, values: values, at: location)
         case let .scalar(other):
             throw .typeMismatch(path: location.path.description, expected: "an object, string, data or number", found: other.typeName)
         case .array, .set:
@@ -178,11 +211,9 @@ struct KeyedArchiveReader {
 
     /// Whether an object's class, or one of its superclasses in `$classes`, is `name`.
     func isKind(_ object: ArchivedObject, of name: String) -> Bool {
-        guard let entry = object.classEntry,
-              case let .dictionary(keys, values)? = try? document.object(entry)
-        else { return false }
+        guard let entry = object.classEntry, let (keys, values) = try? document.dictionary(entry) else { return false }
         if let chainIndex = try? Self.find("$classes", keys: keys, values: values, document),
-           case let .array(chain)? = try? document.object(chainIndex) {
+           let chain = try? document.array(chainIndex) {
             for position in 0..<chain.count {
                 if let element = try? document.reference(chain, position),
                    (try? document.isASCIIString(element, equalTo: name)) == true { return true }
