@@ -115,12 +115,12 @@ func foundationUnarchiver(_ data: Data) throws -> NSKeyedUnarchiver {
     }
 
     /// The stand-ins read the real archives the same way, so the checks above test our bytes, not the stand-ins.
-    @Test(.enabled(if: ConformanceFiles.available))
+    @Test(.enabled(if: KeyedArchiveFiles.available))
     func standInsReadTheRealArchives() throws {
-        let token = try foundationUnarchiver(ConformanceFiles.data(ConformanceFiles.tokenMutableData))
+        let token = try foundationUnarchiver(KeyedArchiveFiles.data(KeyedArchiveFiles.tokenMutableData))
             .decodeObject(of: StandInChangeToken.self, forKey: NSKeyedArchiveRootObjectKey)
         #expect(token?.tokenData.base64EncodedString() == "AQAAAWPa1DUC")
-        let system = try foundationUnarchiver(ConformanceFiles.data(ConformanceFiles.systemFields))
+        let system = try foundationUnarchiver(KeyedArchiveFiles.data(KeyedArchiveFiles.systemFields))
         #expect(system.decodeObject(of: StandInRecordID.self, forKey: "RecordID")?.zoneID.zoneName == "QSCloudKitCustomZoneName")
         #expect(system.decodeObject(of: NSString.self, forKey: "ETag") == "4")
     }

@@ -3,37 +3,37 @@ import Testing
 @testable import RecordKit
 
 /// The real archives decode to the values their dumps show.
-@Suite(.enabled(if: ConformanceFiles.available, "needs ../shared/conformance/keyed-archive"))
+@Suite(.enabled(if: KeyedArchiveFiles.available, "needs ../shared/conformance/keyed-archive"))
 struct KeyedArchiveConformanceTests {
     @Test func everyArchiveInTheFolderIsKnownAndDecodes() throws {
-        let names = try ConformanceFiles.archiveNames()
-        #expect(Set(names) == Set(ConformanceFiles.all))
+        let names = try KeyedArchiveFiles.archiveNames()
+        #expect(Set(names) == Set(KeyedArchiveFiles.all))
         for name in names {
-            let contents = try KeyedArchive.contents(of: ConformanceFiles.data(name))
+            let contents = try KeyedArchive.contents(of: KeyedArchiveFiles.data(name))
             switch contents {
             case .changeToken: #expect(name.contains("oken"))
-            case .systemFields: #expect(name == ConformanceFiles.systemFields)
-            case .record: #expect(name == ConformanceFiles.wholeRecord)
+            case .systemFields: #expect(name == KeyedArchiveFiles.systemFields)
+            case .record: #expect(name == KeyedArchiveFiles.wholeRecord)
             }
         }
     }
 
     @Test func olderTokenHoldsNSMutableData() throws {
-        let token = try KeyedArchive.decodeChangeToken(ConformanceFiles.data(ConformanceFiles.tokenMutableData))
+        let token = try KeyedArchive.decodeChangeToken(KeyedArchiveFiles.data(KeyedArchiveFiles.tokenMutableData))
         #expect(token.data == Data([0x01, 0x00, 0x00, 0x01, 0x63, 0xda, 0xd4, 0x35, 0x02]))
         // The file name is the token's base64.
         #expect(token.data.base64EncodedString() == "AQAAAWPa1DUC")
     }
 
     @Test func secureCodingTokenHoldsInlineBytes() throws {
-        let token = try KeyedArchive.decodeChangeToken(ConformanceFiles.data(ConformanceFiles.tokenInline))
+        let token = try KeyedArchive.decodeChangeToken(KeyedArchiveFiles.data(KeyedArchiveFiles.tokenInline))
         let hex = token.data.map { String(format: "%02x", $0) }.joined()
         #expect(hex == "1f0a0308a10218002215088d949dc1fe8ba1a13410d3929d95b7ab858492012800")
         #expect(token.data.count == 33)
     }
 
     @Test func systemFieldsArchiveHasNoRoot() throws {
-        let data = try ConformanceFiles.data(ConformanceFiles.systemFields)
+        let data = try KeyedArchiveFiles.data(KeyedArchiveFiles.systemFields)
         guard case let .systemFields(record) = try KeyedArchive.contents(of: data) else {
             Issue.record("expected system fields")
             return
@@ -42,8 +42,8 @@ struct KeyedArchiveConformanceTests {
         #expect(record.id.recordName == "QSCompany.1739C6A5-C07E-48A5-B83E-AB07694F23DF")
         #expect(record.id.zoneID == RecordZoneID(zoneName: "QSCloudKitCustomZoneName", ownerName: "__defaultOwner__"))
         #expect(record.system.changeTag == "4")
-        #expect(milliseconds(record.system.creationDate) == 523_319_906_484)
-        #expect(milliseconds(record.system.modificationDate) == 523_319_906_484)
+        #expect(keyedArchiveMilliseconds(record.system.creationDate) == 523_319_906_484)
+        #expect(keyedArchiveMilliseconds(record.system.modificationDate) == 523_319_906_484)
         #expect(record.system.creatorUserRecordName == "__defaultOwner__")
         #expect(record.system.lastModifiedUserRecordName == "__defaultOwner__")
         #expect(record.system.modifiedByDevice == "Manuel\u{2019}s MacBook Air")
@@ -53,7 +53,7 @@ struct KeyedArchiveConformanceTests {
     }
 
     @Test func wholeRecordHasSystemFieldsAndValues() throws {
-        let data = try ConformanceFiles.data(ConformanceFiles.wholeRecord)
+        let data = try KeyedArchiveFiles.data(KeyedArchiveFiles.wholeRecord)
         guard case let .record(record) = try KeyedArchive.contents(of: data) else {
             Issue.record("expected a whole record")
             return
@@ -61,8 +61,8 @@ struct KeyedArchiveConformanceTests {
         #expect(record.recordType == "Person")
         #expect(record.id == RecordID(recordName: "1C0F1D79-F80C-74AF-9F9E-6A1581E7CD73"))
         #expect(record.system.changeTag == "jh3gjmdt")
-        #expect(milliseconds(record.system.creationDate) == 547_826_405_465)
-        #expect(milliseconds(record.system.modificationDate) == 547_826_453_433)
+        #expect(keyedArchiveMilliseconds(record.system.creationDate) == 547_826_405_465)
+        #expect(keyedArchiveMilliseconds(record.system.modificationDate) == 547_826_453_433)
         #expect(record.system.creatorUserRecordName == "__defaultOwner__")
         #expect(record.system.lastModifiedUserRecordName == "__defaultOwner__")
         #expect(record.system.modifiedByDevice == "iCloud")
@@ -86,17 +86,17 @@ struct KeyedArchiveConformanceTests {
     }
 
     /// The plist reader agrees with the third-party dump on every object of every dumped archive.
-    @Test(arguments: ConformanceFiles.all)
+    @Test(arguments: KeyedArchiveFiles.all)
     func plistMatchesTheDump(name: String) throws {
-        guard let dump = try ConformanceFiles.dump(name) else { return }
-        let plist = try BinaryPropertyList.decode(ConformanceFiles.data(name))
+        guard let dump = try KeyedArchiveFiles.dump(name) else { return }
+        let plist = try BinaryPropertyList.decode(KeyedArchiveFiles.data(name))
         #expect(DumpComparison.matches(plist, dump), "\(name) differs from its dump")
     }
 
     /// Re-encoding what was decoded and decoding again gives the same values.
-    @Test(arguments: ConformanceFiles.all)
+    @Test(arguments: KeyedArchiveFiles.all)
     func reencodingGivesTheSameValues(name: String) throws {
-        let data = try ConformanceFiles.data(name)
+        let data = try KeyedArchiveFiles.data(name)
         switch try KeyedArchive.contents(of: data) {
         case let .changeToken(token):
             #expect(try KeyedArchive.decodeChangeToken(KeyedArchive.encodeChangeToken(token)) == token)

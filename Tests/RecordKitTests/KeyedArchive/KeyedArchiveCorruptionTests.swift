@@ -3,7 +3,7 @@ import Testing
 @testable import RecordKit
 
 /// Damaged real archives never crash the decoder: every outcome is a value or a typed error.
-@Suite(.enabled(if: ConformanceFiles.available, "needs ../shared/conformance/keyed-archive"))
+@Suite(.enabled(if: KeyedArchiveFiles.available, "needs ../shared/conformance/keyed-archive"))
 struct KeyedArchiveCorruptionTests {
     /// Decodes through every entry point; returns how many calls threw.
     private static func decodeEverything(_ data: Data) -> Int {
@@ -14,9 +14,9 @@ struct KeyedArchiveCorruptionTests {
         return failures
     }
 
-    @Test(arguments: ConformanceFiles.all)
+    @Test(arguments: KeyedArchiveFiles.all)
     func everyTruncationFailsCleanly(name: String) throws {
-        let data = try ConformanceFiles.data(name)
+        let data = try KeyedArchiveFiles.data(name)
         var failures = 0
         for length in 0..<data.count {
             failures += Self.decodeEverything(data.prefix(length))
@@ -25,9 +25,9 @@ struct KeyedArchiveCorruptionTests {
         #expect(failures >= data.count * 3)
     }
 
-    @Test(arguments: ConformanceFiles.all)
+    @Test(arguments: KeyedArchiveFiles.all)
     func everyByteFlipIsSurvived(name: String) throws {
-        let data = try ConformanceFiles.data(name)
+        let data = try KeyedArchiveFiles.data(name)
         var failures = 0
         for offset in data.indices {
             for mask: UInt8 in [0x01, 0x80, 0xff] {
@@ -40,7 +40,7 @@ struct KeyedArchiveCorruptionTests {
     }
 
     @Test func errorsSayWhere() throws {
-        var data = try ConformanceFiles.data(ConformanceFiles.systemFields)
+        var data = try KeyedArchiveFiles.data(KeyedArchiveFiles.systemFields)
         // Make the ETag value (the one-character string "4", bytes 51 34) an integer (10 34).
         guard let range = data.range(of: Data([0x51, UInt8(ascii: "4")])) else {
             Issue.record("the ETag string is not in the archive")

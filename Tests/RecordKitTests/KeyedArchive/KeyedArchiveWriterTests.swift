@@ -19,27 +19,27 @@ import Testing
         )
     )
 
-    @Test(.enabled(if: ConformanceFiles.available))
+    @Test(.enabled(if: KeyedArchiveFiles.available))
     func systemFieldsMatchTheRealArchiveObjectForObject() throws {
-        let real = try ConformanceFiles.data(ConformanceFiles.systemFields)
+        let real = try KeyedArchiveFiles.data(KeyedArchiveFiles.systemFields)
         let ours = KeyedArchive.encodeSystemFields(of: try KeyedArchive.decodeRecord(real))
         // Every value, every UID and every position in $objects is the same as on the Apple device.
         #expect(try BinaryPropertyList.decode(ours) == BinaryPropertyList.decode(real))
         #expect(ArchiveStructure(try BinaryPropertyList.decode(ours)) == ArchiveStructure(try BinaryPropertyList.decode(real)))
     }
 
-    @Test(.enabled(if: ConformanceFiles.available))
+    @Test(.enabled(if: KeyedArchiveFiles.available))
     func tokenMatchesTheSecureCodingArchive() throws {
-        let real = try ConformanceFiles.data(ConformanceFiles.tokenInline)
+        let real = try KeyedArchiveFiles.data(KeyedArchiveFiles.tokenInline)
         let ours = KeyedArchive.encodeChangeToken(try KeyedArchive.decodeChangeToken(real))
         #expect(try BinaryPropertyList.decode(ours) == BinaryPropertyList.decode(real))
         #expect(ours.count == real.count)
     }
 
-    @Test(.enabled(if: ConformanceFiles.available))
+    @Test(.enabled(if: KeyedArchiveFiles.available))
     func systemFieldsOfAWholeRecordUseTheSameKeysAsTheRecord() throws {
-        let real = try BinaryPropertyList.decode(ConformanceFiles.data(ConformanceFiles.wholeRecord))
-        let record = try KeyedArchive.decodeRecord(ConformanceFiles.data(ConformanceFiles.wholeRecord))
+        let real = try BinaryPropertyList.decode(KeyedArchiveFiles.data(KeyedArchiveFiles.wholeRecord))
+        let record = try KeyedArchive.decodeRecord(KeyedArchiveFiles.data(KeyedArchiveFiles.wholeRecord))
         let ours = ArchiveStructure(try BinaryPropertyList.decode(KeyedArchive.encodeSystemFields(of: record)))
         let theirs = ArchiveStructure(real)
         // A whole record adds its value stores and two newer key IDs; everything we write is in the record.

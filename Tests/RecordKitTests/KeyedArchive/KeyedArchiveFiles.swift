@@ -1,7 +1,7 @@
 import Foundation
 
-/// Finds the real archives in `<repo root>/../shared/conformance/keyed-archive`, from this file's path.
-enum ConformanceFiles {
+/// Finds the real keyed archives in `<repo root>/../shared/conformance/keyed-archive`, from this file's path.
+enum KeyedArchiveFiles {
     static let folder: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent() // KeyedArchive
         .deletingLastPathComponent() // RecordKitTests
@@ -38,6 +38,6 @@ enum ConformanceFiles {
 }
 
 /// Milliseconds since 2001, rounded, to compare dates "to the millisecond".
-func milliseconds(_ date: Date?) -> Int64? {
+func keyedArchiveMilliseconds(_ date: Date?) -> Int64? {
     date.map { Int64(($0.timeIntervalSinceReferenceDate * 1000).rounded()) }
 }
