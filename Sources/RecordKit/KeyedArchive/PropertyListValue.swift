@@ -5,21 +5,29 @@ import Foundation
 /// Dictionaries are keyed by strings (the only keys NSKeyedArchiver writes); the reader refuses other keys
 /// with a typed error. Reals and dates compare by bit pattern, so decoding then encoding gives equal values.
 public enum PropertyListValue: Sendable, CustomStringConvertible {
+    /// The null object (marker 0x00); NSKeyedArchiver never writes it, but the format has it.
     case null
+    /// A Boolean.
     case bool(Bool)
     /// An integer that fits in 64 signed bits.
     case integer(Int64)
     /// An unsigned integer above `Int64.max`, stored in the 16-byte form.
     case unsignedInteger(UInt64)
+    /// A 4- or 8-byte floating-point number (4-byte ones are widened when read).
     case real(Double)
     /// Seconds since 2001-01-01 00:00:00 UTC.
     case date(Double)
+    /// Raw bytes.
     case data(Data)
+    /// A string, stored as ASCII when it can be and as big-endian UTF-16 otherwise.
     case string(String)
     /// A keyed-archive object reference (`CF$UID`).
     case uid(UInt64)
+    /// An ordered list.
     case array([PropertyListValue])
+    /// A set, kept in the order it was stored.
     case set([PropertyListValue])
+    /// A dictionary with string keys; the writer stores keys in byte order.
     case dictionary([String: PropertyListValue])
 
     /// A short name of the value's type, for error messages.
