@@ -122,11 +122,3 @@ struct RecordTypeGenerator {
         }
     }
 }
-
-/// The access level of generated declarations (`--access`).
-public enum AccessLevel: String, Sendable, Hashable, CaseIterable {
-    case `public`, `internal`
-
-    /// The modifier to print before a declaration, with its trailing space; nothing for internal.
-    var prefix: String { self == .public ? "public " : "" }
-}
