@@ -114,6 +114,11 @@ public enum NativeArchive {
         return raw.flatMap(NativeArchiveKind.init(rawValue:))
     }
 
+    /// The CRC-32C (Castagnoli) of `data`, the checksum the format stores; for tools and benchmarks.
+    public static func crc32c(_ data: Data) -> UInt32 {
+        data.withUnsafeBytes { CRC32C.checksum($0) }
+    }
+
     // MARK: Plumbing
 
     /// Runs `body` over the bytes of `data` after checking its size, keeping the error type.
