@@ -131,15 +131,25 @@ struct ArchiveCursor {
         return try makeString(offset: offset, count: count)
     }
 
-    /// Builds a string from bytes already known to be in range, validating their UTF-8.
+    /// Builds a string from bytes already known to be in range, refusing invalid UTF-8.
+    ///
+    /// `String(decoding:as:)` validates in one fast pass but silently repairs bad bytes into U+FFFD. A repair
+    /// always changes the bytes at the first bad position (bad input there, `EF BF BD` in the output), so the
+    /// string is exactly the input if and only if its UTF-8 equals the input bytes.
     @inline(__always)
     func makeString(offset: Int, count: Int) throws(NativeArchiveError) -> String {
         let bytes = start + offset
-        guard UTF8Validation.isValid(bytes, count: count) else { throw error(.invalidUTF8, at: offset) }
-        return String(
+        let string = String(
             decoding: UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: UInt8.self), count: count),
             as: UTF8.self
         )
+        let unchanged: Bool? = string.utf8.withContiguousStorageIfAvailable { decoded in
+            guard decoded.count == count else { return false }
+            guard count > 0, let decodedStart = decoded.baseAddress else { return true }
+            return memcmp(decodedStart, bytes, count) == 0
+        }
+        guard unchanged ?? UTF8Validation.isValid(bytes, count: count) else { throw error(.invalidUTF8, at: offset) }
+        return string
     }
 
     /// Length-prefixed bytes.

@@ -14,13 +14,6 @@ enum CRC32C {
         }.flipped
     }
 
-    /// The CRC-32C of a byte array's elements in `range`.
-    static func checksum(_ bytes: [UInt8], range: Range<Int>) -> UInt32 {
-        bytes.withUnsafeBytes { raw in
-            checksum(UnsafeRawBufferPointer(rebasing: raw[range]))
-        }
-    }
-
     private static func update(
         _ initial: UInt32, _ start: UnsafeRawPointer, _ count: Int, _ table: UnsafeBufferPointer<UInt32>
     ) -> UInt32 {

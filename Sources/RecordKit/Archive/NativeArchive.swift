@@ -10,11 +10,11 @@ public enum NativeArchive {
 
     /// Archives one record.
     public static func encode(_ record: Record) -> Data {
-        var writer = ArchiveByteWriter(capacity: 512)
+        var writer = ArchiveByteWriter(capacity: 2048)
         ArchiveHeader.write(.record, to: &writer)
         writer.record(record)
         writer.appendChecksum(from: 0)
-        return Data(writer.bytes)
+        return writer.makeData()
     }
 
     /// Reads an archive made by ``encode(_:)-(Record)``.
@@ -30,11 +30,11 @@ public enum NativeArchive {
 
     /// Archives a list of records, framed one by one exactly as ``NativeArchiveWriter`` writes them.
     public static func encode(_ records: [Record]) -> Data {
-        var writer = ArchiveByteWriter(capacity: 64 + records.count * 512)
+        var writer = ArchiveByteWriter(capacity: 64 + records.count * 1024)
         ArchiveHeader.write(.recordList, to: &writer)
         for record in records { writer.frame(record) }
         writer.trailer(recordCount: records.count)
-        return Data(writer.bytes)
+        return writer.makeData()
     }
 
     /// Reads a whole record list held in memory. ``NativeArchiveReader`` reads one from a file record by record.
@@ -69,9 +69,9 @@ public enum NativeArchive {
     public static func encode(_ token: ServerChangeToken) -> Data {
         var writer = ArchiveByteWriter(capacity: token.data.count + 16)
         ArchiveHeader.write(.token, to: &writer)
-        token.data.withUnsafeBytes { writer.bytes.append(contentsOf: $0) }
+        token.data.withUnsafeBytes { writer.raw($0) }
         writer.appendChecksum(from: 0)
-        return Data(writer.bytes)
+        return writer.makeData()
     }
 
     /// Reads an archive made by ``encode(_:)-(ServerChangeToken)``.
@@ -93,7 +93,7 @@ public enum NativeArchive {
         ArchiveHeader.write(.syncState, to: &writer)
         writer.syncState(state)
         writer.appendChecksum(from: 0)
-        return Data(writer.bytes)
+        return writer.makeData()
     }
 
     /// Reads an archive made by ``encode(_:)-(SyncState)``.

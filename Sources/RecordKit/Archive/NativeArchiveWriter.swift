@@ -91,11 +91,14 @@ public final class NativeArchiveWriter {
     private func flush() throws(NativeArchiveError) {
         guard writer.count > 0 else { return }
         do {
-            try handle.write(contentsOf: writer.bytes)
+            let pending = writer.writtenBytes
+            if let start = pending.baseAddress {
+                try handle.write(contentsOf: Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: pending.count, deallocator: .none))
+            }
         } catch {
             throw NativeArchiveError(.io("cannot write: \(error.localizedDescription)"), at: flushedBytes)
         }
         flushedBytes += writer.count
-        writer.bytes.removeAll(keepingCapacity: true)
+        writer.removeAll()
     }
 }

@@ -49,21 +49,45 @@ extension ArchiveByteWriter {
     /// A count, then each entry in byte order of its key: deterministic whatever the dictionary's order.
     mutating func fieldMap(_ fields: [String: FieldValue]) {
         varint(UInt64(fields.count))
-        switch fields.count {
-        case 0:
-            return
-        case 1:
+        if fields.count < 2 {
             for (key, value) in fields {
                 string(key)
                 fieldValue(value)
             }
-        default:
-            let sorted = fields.sorted { ByteOrder.precedes($0.key, $1.key) }
-            for (key, value) in sorted {
-                string(key)
-                fieldValue(value)
-            }
+            return
         }
+        for index in Self.sortedIndices(of: fields) {
+            let entry = fields[index]
+            string(entry.key)
+            fieldValue(entry.value)
+        }
+    }
+
+    /// The dictionary's indices in byte order of their keys. Records have few fields, so an insertion sort of
+    /// indices (no copies of values) beats the generic sort of key-value pairs; many fields use the library sort.
+    private static func sortedIndices(of fields: [String: FieldValue]) -> ContiguousArray<Dictionary<String, FieldValue>.Index> {
+        var indices = ContiguousArray<Dictionary<String, FieldValue>.Index>()
+        indices.reserveCapacity(fields.count)
+        var index = fields.startIndex
+        while index != fields.endIndex {
+            indices.append(index)
+            fields.formIndex(after: &index)
+        }
+        guard indices.count <= 32 else {
+            indices.sort { ByteOrder.precedes(fields[$0].key, fields[$1].key) }
+            return indices
+        }
+        for position in 1..<indices.count {
+            let current = indices[position]
+            let key = fields[current].key
+            var slot = position
+            while slot > 0, ByteOrder.precedes(key, fields[indices[slot - 1]].key) {
+                indices[slot] = indices[slot - 1]
+                slot -= 1
+            }
+            indices[slot] = current
+        }
+        return indices
     }
 
     mutating func fieldValue(_ value: FieldValue) {
