@@ -1,9 +1,9 @@
 /// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), the checksum of every archive and frame.
 ///
-/// Computed slicing-by-8: eight 256-entry tables let the loop fold eight bytes per step, several times faster
-/// than the byte-at-a-time table loop. The check value of "123456789" is 0xE3069283.
+/// Computed slicing-by-16: sixteen 256-entry tables (16 KiB, fits the L1 cache) let the loop fold sixteen bytes
+/// per step with independent table loads, several times faster than the byte-at-a-time table loop. The check value of "123456789" is 0xE3069283.
 enum CRC32C {
-    /// Eight tables of 256 entries, table k at `k * 256`.
+    /// Sixteen tables of 256 entries, table k at `k * 256`.
     private static let tables: [UInt32] = makeTables()
 
     /// The CRC-32C of `bytes`, continuing from `crc` (the CRC of whatever came before; 0 to start).
@@ -20,18 +20,27 @@ enum CRC32C {
         var crc = initial
         var pointer = start
         var remaining = count
-        while remaining >= 8 {
-            let word = UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self)) ^ UInt64(crc)
-            crc = table[7 &* 256 &+ Int(word & 0xFF)]
-                ^ table[6 &* 256 &+ Int((word &>> 8) & 0xFF)]
-                ^ table[5 &* 256 &+ Int((word &>> 16) & 0xFF)]
-                ^ table[4 &* 256 &+ Int((word &>> 24) & 0xFF)]
-                ^ table[3 &* 256 &+ Int((word &>> 32) & 0xFF)]
-                ^ table[2 &* 256 &+ Int((word &>> 40) & 0xFF)]
-                ^ table[1 &* 256 &+ Int((word &>> 48) & 0xFF)]
-                ^ table[Int(word &>> 56)]
-            pointer += 8
-            remaining &-= 8
+        while remaining >= 16 {
+            let low = UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self)) ^ UInt64(crc)
+            let high = UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            crc = table[15 &* 256 &+ Int(low & 0xFF)]
+                ^ table[14 &* 256 &+ Int((low &>> 8) & 0xFF)]
+                ^ table[13 &* 256 &+ Int((low &>> 16) & 0xFF)]
+                ^ table[12 &* 256 &+ Int((low &>> 24) & 0xFF)]
+                ^ table[11 &* 256 &+ Int((low &>> 32) & 0xFF)]
+                ^ table[10 &* 256 &+ Int((low &>> 40) & 0xFF)]
+                ^ table[9 &* 256 &+ Int((low &>> 48) & 0xFF)]
+                ^ table[8 &* 256 &+ Int(low &>> 56)]
+                ^ table[7 &* 256 &+ Int(high & 0xFF)]
+                ^ table[6 &* 256 &+ Int((high &>> 8) & 0xFF)]
+                ^ table[5 &* 256 &+ Int((high &>> 16) & 0xFF)]
+                ^ table[4 &* 256 &+ Int((high &>> 24) & 0xFF)]
+                ^ table[3 &* 256 &+ Int((high &>> 32) & 0xFF)]
+                ^ table[2 &* 256 &+ Int((high &>> 40) & 0xFF)]
+                ^ table[1 &* 256 &+ Int((high &>> 48) & 0xFF)]
+                ^ table[Int(high &>> 56)]
+            pointer += 16
+            remaining &-= 16
         }
         while remaining > 0 {
             let byte = pointer.load(as: UInt8.self)
@@ -43,7 +52,7 @@ enum CRC32C {
     }
 
     private static func makeTables() -> [UInt32] {
-        var tables = [UInt32](repeating: 0, count: 8 * 256)
+        var tables = [UInt32](repeating: 0, count: 16 * 256)
         for index in 0..<256 {
             var crc = UInt32(index)
             for _ in 0..<8 {
@@ -51,7 +60,7 @@ enum CRC32C {
             }
             tables[index] = crc
         }
-        for slice in 1..<8 {
+        for slice in 1..<16 {
             for index in 0..<256 {
                 let previous = tables[(slice - 1) * 256 + index]
                 tables[slice * 256 + index] = (previous &>> 8) ^ tables[Int(previous & 0xFF)]
