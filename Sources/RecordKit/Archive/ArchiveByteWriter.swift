@@ -2,9 +2,10 @@ import Foundation
 
 /// Appends the archive's primitive encodings to one growable byte buffer.
 ///
-/// A raw buffer rather than `[UInt8]`: bulk copies are `memcpy`, fixed-width values are single stores, and no
-/// uniqueness check runs per byte. Every write checks capacity first and grows the buffer (never traps);
-/// the type is non-copyable so the buffer has exactly one owner, freed in `deinit`.
+/// A raw `malloc` buffer rather than `[UInt8]`: bulk copies are `memcpy`, fixed-width values are single stores,
+/// no uniqueness check runs per byte, and the finished buffer becomes a `Data` without a copy. Every write checks
+/// capacity first and grows the buffer (never traps); the type is non-copyable so the buffer has exactly one
+/// owner, freed in `deinit` unless ``takeData()`` handed it over.
 struct ArchiveByteWriter: ~Copyable {
     private var base: UnsafeMutableRawPointer
     private var capacity: Int
@@ -14,18 +15,34 @@ struct ArchiveByteWriter: ~Copyable {
     /// Creates a writer with room for `capacity` bytes before it must grow.
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
-        base = UnsafeMutableRawPointer.allocate(byteCount: self.capacity, alignment: 16)
+        base = Self.allocate(self.capacity)
     }
 
     deinit {
-        base.deallocate()
+        free(base)
+    }
+
+    private static func allocate(_ byteCount: Int) -> UnsafeMutableRawPointer {
+        guard let memory = malloc(byteCount) else { outOfMemory(byteCount) }
+        return memory
     }
 
     /// The bytes written so far; valid until the next write.
     var writtenBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
-    /// A copy of the bytes written.
-    func makeData() -> Data { Data(bytes: base, count: count) }
+    /// The bytes written, as `Data` that takes over the buffer (no copy); the writer is used up.
+    consuming func takeData() -> Data {
+        let bytes = base
+        let length = count
+        discard self
+        if length == 0 {
+            free(bytes)
+            return Data()
+        }
+        // Give back the unused tail; realloc shrinks in place.
+        let trimmed = realloc(bytes, length) ?? bytes
+        return Data(bytesNoCopy: trimmed, count: length, deallocator: .free)
+    }
 
     /// Forgets what was written, keeping the buffer.
     mutating func removeAll() { count = 0 }
@@ -39,9 +56,7 @@ struct ArchiveByteWriter: ~Copyable {
     @inline(never)
     private mutating func grow(toAtLeast needed: Int) {
         let newCapacity = max(needed, capacity * 2)
-        let newBase = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
-        newBase.copyMemory(from: base, byteCount: count)
-        base.deallocate()
+        guard let newBase = realloc(base, newCapacity) else { outOfMemory(newCapacity) }
         base = newBase
         capacity = newCapacity
     }
@@ -161,4 +176,10 @@ struct ArchiveByteWriter: ~Copyable {
         let crc = CRC32C.checksum(UnsafeRawBufferPointer(start: base + start, count: count - start))
         fixed32(crc)
     }
+}
+
+/// Like every Swift allocation, running out of memory ends the process; archive sizes come from values
+/// already in memory, never from untrusted input.
+private func outOfMemory(_ byteCount: Int) -> Never {
+    fatalError("native archive: cannot allocate \(byteCount) bytes")
 }

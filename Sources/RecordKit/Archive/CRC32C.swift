@@ -21,24 +21,20 @@ enum CRC32C {
         var pointer = start
         var remaining = count
         while remaining >= 16 {
-            let low = UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self)) ^ UInt64(crc)
+            let low = UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
             let high = UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-            crc = table[15 &* 256 &+ Int(low & 0xFF)]
-                ^ table[14 &* 256 &+ Int((low &>> 8) & 0xFF)]
-                ^ table[13 &* 256 &+ Int((low &>> 16) & 0xFF)]
-                ^ table[12 &* 256 &+ Int((low &>> 24) & 0xFF)]
-                ^ table[11 &* 256 &+ Int((low &>> 32) & 0xFF)]
-                ^ table[10 &* 256 &+ Int((low &>> 40) & 0xFF)]
-                ^ table[9 &* 256 &+ Int((low &>> 48) & 0xFF)]
-                ^ table[8 &* 256 &+ Int(low &>> 56)]
-                ^ table[7 &* 256 &+ Int(high & 0xFF)]
-                ^ table[6 &* 256 &+ Int((high &>> 8) & 0xFF)]
-                ^ table[5 &* 256 &+ Int((high &>> 16) & 0xFF)]
-                ^ table[4 &* 256 &+ Int((high &>> 24) & 0xFF)]
-                ^ table[3 &* 256 &+ Int((high &>> 32) & 0xFF)]
-                ^ table[2 &* 256 &+ Int((high &>> 40) & 0xFF)]
-                ^ table[1 &* 256 &+ Int((high &>> 48) & 0xFF)]
-                ^ table[Int(high &>> 56)]
+            // Only the first four bytes mix with the running CRC. The other twelve lookups do not wait for the
+            // previous step, so they are summed first and the dependent chain stays four lookups long.
+            let independent = table[7 &* 256 &+ Int(high & 0xFF)] ^ table[6 &* 256 &+ Int((high &>> 8) & 0xFF)]
+                ^ table[5 &* 256 &+ Int((high &>> 16) & 0xFF)] ^ table[4 &* 256 &+ Int((high &>> 24) & 0xFF)]
+                ^ table[3 &* 256 &+ Int((high &>> 32) & 0xFF)] ^ table[2 &* 256 &+ Int((high &>> 40) & 0xFF)]
+                ^ table[1 &* 256 &+ Int((high &>> 48) & 0xFF)] ^ table[Int(high &>> 56)]
+                ^ table[11 &* 256 &+ Int((low &>> 32) & 0xFF)] ^ table[10 &* 256 &+ Int((low &>> 40) & 0xFF)]
+                ^ table[9 &* 256 &+ Int((low &>> 48) & 0xFF)] ^ table[8 &* 256 &+ Int(low &>> 56)]
+            let mixed = UInt32(truncatingIfNeeded: low) ^ crc
+            crc = independent
+                ^ table[15 &* 256 &+ Int(mixed & 0xFF)] ^ table[14 &* 256 &+ Int((mixed &>> 8) & 0xFF)]
+                ^ table[13 &* 256 &+ Int((mixed &>> 16) & 0xFF)] ^ table[12 &* 256 &+ Int(mixed &>> 24)]
             pointer += 16
             remaining &-= 16
         }

@@ -14,7 +14,7 @@ public enum NativeArchive {
         ArchiveHeader.write(.record, to: &writer)
         writer.record(record)
         writer.appendChecksum(from: 0)
-        return writer.makeData()
+        return writer.takeData()
     }
 
     /// Reads an archive made by ``encode(_:)-(Record)``.
@@ -34,7 +34,7 @@ public enum NativeArchive {
         ArchiveHeader.write(.recordList, to: &writer)
         for record in records { writer.frame(record) }
         writer.trailer(recordCount: records.count)
-        return writer.makeData()
+        return writer.takeData()
     }
 
     /// Reads a whole record list held in memory. ``NativeArchiveReader`` reads one from a file record by record.
@@ -71,7 +71,7 @@ public enum NativeArchive {
         ArchiveHeader.write(.token, to: &writer)
         token.data.withUnsafeBytes { writer.raw($0) }
         writer.appendChecksum(from: 0)
-        return writer.makeData()
+        return writer.takeData()
     }
 
     /// Reads an archive made by ``encode(_:)-(ServerChangeToken)``.
@@ -93,7 +93,7 @@ public enum NativeArchive {
         ArchiveHeader.write(.syncState, to: &writer)
         writer.syncState(state)
         writer.appendChecksum(from: 0)
-        return writer.makeData()
+        return writer.takeData()
     }
 
     /// Reads an archive made by ``encode(_:)-(SyncState)``.

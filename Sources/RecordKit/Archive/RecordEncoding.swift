@@ -56,32 +56,35 @@ extension ArchiveByteWriter {
             }
             return
         }
-        for index in Self.sortedIndices(of: fields) {
-            let entry = fields[index]
-            string(entry.key)
-            fieldValue(entry.value)
+        let keys = fields.keys
+        let values = fields.values
+        for index in Self.sortedIndices(of: keys) {
+            string(keys[index])
+            fieldValue(values[index])
         }
     }
 
     /// The dictionary's indices in byte order of their keys. Records have few fields, so an insertion sort of
     /// indices (no copies of values) beats the generic sort of key-value pairs; many fields use the library sort.
-    private static func sortedIndices(of fields: [String: FieldValue]) -> ContiguousArray<Dictionary<String, FieldValue>.Index> {
+    private static func sortedIndices(
+        of keys: Dictionary<String, FieldValue>.Keys
+    ) -> ContiguousArray<Dictionary<String, FieldValue>.Index> {
         var indices = ContiguousArray<Dictionary<String, FieldValue>.Index>()
-        indices.reserveCapacity(fields.count)
-        var index = fields.startIndex
-        while index != fields.endIndex {
+        indices.reserveCapacity(keys.count)
+        var index = keys.startIndex
+        while index != keys.endIndex {
             indices.append(index)
-            fields.formIndex(after: &index)
+            keys.formIndex(after: &index)
         }
         guard indices.count <= 32 else {
-            indices.sort { ByteOrder.precedes(fields[$0].key, fields[$1].key) }
+            indices.sort { ByteOrder.precedes(keys[$0], keys[$1]) }
             return indices
         }
         for position in 1..<indices.count {
             let current = indices[position]
-            let key = fields[current].key
+            let key = keys[current]
             var slot = position
-            while slot > 0, ByteOrder.precedes(key, fields[indices[slot - 1]].key) {
+            while slot > 0, ByteOrder.precedes(key, keys[indices[slot - 1]]) {
                 indices[slot] = indices[slot - 1]
                 slot -= 1
             }

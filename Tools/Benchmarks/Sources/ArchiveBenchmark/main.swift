@@ -22,7 +22,8 @@ func run() throws -> Bool {
         let crcTime = fastest(20) { crcSink &+= NativeArchive.crc32c(crcInput) }
         print("CRC-32C: \(format(1.0 / crcTime.seconds, decimals: 0)) MiB/s (\(crcSink))")
         // For profilers: the native codec alone, once each way.
-        let native = try measure("NativeArchive", records, repeats: 1,
+        let repeats = Int(ProcessInfo.processInfo.environment["ARCHIVE_BENCHMARK_REPEATS"] ?? "") ?? 1
+        let native = try measure("NativeArchive", records, repeats: repeats,
             encode: { NativeArchive.encode($0) },
             decode: { try NativeArchive.decodeRecord($0).fields.count })
         print("native: \(format(native.encodeRate)) records/s encode, \(format(native.decodeRate)) records/s decode")
