@@ -11,6 +11,8 @@ struct ArchiveCursor {
     var position: Int
     /// Added to positions in errors, so they count from the start of the archive or file.
     let offsetBase: Int
+    /// Identifier strings already built in this decode, shared when their bytes repeat.
+    private var repeatedStrings = RepeatedStrings()
 
     init(start: UnsafeRawPointer, position: Int, end: Int, offsetBase: Int = 0) {
         self.start = start
@@ -128,7 +130,11 @@ struct ArchiveCursor {
     @inline(__always)
     mutating func string() throws(NativeArchiveError) -> String {
         let (offset, count) = try span()
-        return try makeString(offset: offset, count: count)
+        guard RepeatedStrings.lengths.contains(count) else { return try makeString(offset: offset, count: count) }
+        if let known = repeatedStrings.lookup(start, offset: offset, count: count) { return known }
+        let string = try makeString(offset: offset, count: count)
+        repeatedStrings.remember(string, offset: offset, count: count)
+        return string
     }
 
     /// Builds a string from bytes already known to be in range, refusing invalid UTF-8.
