@@ -58,29 +58,37 @@ extension ArchiveByteWriter {
         }
         let keys = fields.keys
         let values = fields.values
-        for index in Self.sortedIndices(of: keys) {
-            string(keys[index])
-            fieldValue(values[index])
+        // The sorted order lives in a stack buffer for the usual handful of fields (no heap allocation).
+        withUnsafeTemporaryAllocation(of: Dictionary<String, FieldValue>.Index.self, capacity: keys.count) { order in
+            let sorted = Self.sortIndices(of: keys, into: order)
+            for index in sorted {
+                string(keys[index])
+                fieldValue(values[index])
+            }
+            _ = sorted.deinitialize()
         }
     }
 
-    /// The dictionary's indices in byte order of their keys. Records have few fields, so an insertion sort of
-    /// indices (no copies of values) beats the generic sort of key-value pairs; many fields use the library sort.
-    private static func sortedIndices(
-        of keys: Dictionary<String, FieldValue>.Keys
-    ) -> ContiguousArray<Dictionary<String, FieldValue>.Index> {
-        var indices = ContiguousArray<Dictionary<String, FieldValue>.Index>()
-        indices.reserveCapacity(keys.count)
+    /// Fills `buffer` with the dictionary's indices in byte order of their keys and returns the filled part.
+    /// Records have few fields, so an insertion sort of indices (no copies of values) beats the generic sort of
+    /// key-value pairs; many fields use the library sort.
+    private static func sortIndices(
+        of keys: Dictionary<String, FieldValue>.Keys,
+        into buffer: UnsafeMutableBufferPointer<Dictionary<String, FieldValue>.Index>
+    ) -> UnsafeMutableBufferPointer<Dictionary<String, FieldValue>.Index> {
+        var filled = 0
         var index = keys.startIndex
-        while index != keys.endIndex {
-            indices.append(index)
+        while index != keys.endIndex, filled < buffer.count {
+            buffer.initializeElement(at: filled, to: index)
+            filled += 1
             keys.formIndex(after: &index)
         }
-        guard indices.count <= 32 else {
+        var indices = UnsafeMutableBufferPointer(rebasing: buffer[0..<filled])
+        guard filled <= 32 else {
             indices.sort { ByteOrder.precedes(keys[$0], keys[$1]) }
             return indices
         }
-        for position in 1..<indices.count {
+        for position in indices.indices.dropFirst() {
             let current = indices[position]
             let key = keys[current]
             var slot = position
