@@ -152,7 +152,7 @@ struct ArchiveCursor {
         let unchanged: Bool? = string.utf8.withContiguousStorageIfAvailable { decoded in
             guard decoded.count == count else { return false }
             guard count > 0, let decodedStart = decoded.baseAddress else { return true }
-            return memcmp(decodedStart, bytes, count) == 0
+            return ByteComparison.equal(decodedStart, bytes, count: count)
         }
         guard unchanged ?? UTF8Validation.isValid(bytes, count: count) else { throw error(.invalidUTF8, at: offset) }
         return string
@@ -168,8 +168,6 @@ struct ArchiveCursor {
     /// Compares the bytes of two spans of this buffer by byte order.
     @inline(__always)
     func precedes(_ lhs: (offset: Int, count: Int), _ rhs: (offset: Int, count: Int)) -> Bool {
-        let common = min(lhs.count, rhs.count)
-        let order = memcmp(start + lhs.offset, start + rhs.offset, common)
-        return order != 0 ? order < 0 : lhs.count < rhs.count
+        ByteComparison.precedes(start + lhs.offset, lhs.count, start + rhs.offset, rhs.count)
     }
 }

@@ -211,12 +211,8 @@ enum ByteOrder {
     static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         let fast: Bool? = lhs.utf8.withContiguousStorageIfAvailable { left in
             rhs.utf8.withContiguousStorageIfAvailable { right in
-                let common = min(left.count, right.count)
-                if common > 0, let a = left.baseAddress, let b = right.baseAddress {
-                    let order = memcmp(a, b, common)
-                    if order != 0 { return order < 0 }
-                }
-                return left.count < right.count
+                guard let a = left.baseAddress, let b = right.baseAddress else { return left.count < right.count }
+                return ByteComparison.precedes(UnsafeRawPointer(a), left.count, UnsafeRawPointer(b), right.count)
             }
         } ?? nil
         return fast ?? lhs.utf8.lexicographicallyPrecedes(rhs.utf8)

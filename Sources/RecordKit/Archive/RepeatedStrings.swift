@@ -24,10 +24,10 @@ struct RepeatedStrings {
     /// The string already built from bytes equal to `count` bytes at `offset`, if one is kept.
     @inline(__always)
     func lookup(_ start: UnsafeRawPointer, offset: Int, count: Int) -> String? {
-        if slot0.count == count, memcmp(start + slot0.offset, start + offset, count) == 0 { return slot0.string }
-        if slot1.count == count, memcmp(start + slot1.offset, start + offset, count) == 0 { return slot1.string }
-        if slot2.count == count, memcmp(start + slot2.offset, start + offset, count) == 0 { return slot2.string }
-        if slot3.count == count, memcmp(start + slot3.offset, start + offset, count) == 0 { return slot3.string }
+        if slot0.count == count, ByteComparison.equal(start + slot0.offset, start + offset, count: count) { return slot0.string }
+        if slot1.count == count, ByteComparison.equal(start + slot1.offset, start + offset, count: count) { return slot1.string }
+        if slot2.count == count, ByteComparison.equal(start + slot2.offset, start + offset, count: count) { return slot2.string }
+        if slot3.count == count, ByteComparison.equal(start + slot3.offset, start + offset, count: count) { return slot3.string }
         return nil
     }
 
