@@ -39,16 +39,20 @@ extension ArchiveCursor {
 
     mutating func systemFields() throws(NativeArchiveError) -> SystemFields {
         let presence = try byte()
-        var system = SystemFields()
-        if presence & SystemFieldBit.changeTag != 0 { system.changeTag = try string() }
-        if presence & SystemFieldBit.creationDate != 0 { system.creationDate = try date() }
-        if presence & SystemFieldBit.creatorUserRecordName != 0 { system.creatorUserRecordName = try string() }
-        if presence & SystemFieldBit.modificationDate != 0 { system.modificationDate = try date() }
-        if presence & SystemFieldBit.lastModifiedUserRecordName != 0 { system.lastModifiedUserRecordName = try string() }
-        if presence & SystemFieldBit.modifiedByDevice != 0 { system.modifiedByDevice = try string() }
-        if presence & SystemFieldBit.parent != 0 { system.parent = try reference() }
-        if presence & SystemFieldBit.share != 0 { system.share = try reference() }
-        return system
+        // Read into constants and build once: filling in a `var SystemFields()` copies the whole struct.
+        let changeTag = presence & SystemFieldBit.changeTag != 0 ? try string() : nil
+        let creationDate = presence & SystemFieldBit.creationDate != 0 ? try date() : nil
+        let creator = presence & SystemFieldBit.creatorUserRecordName != 0 ? try string() : nil
+        let modificationDate = presence & SystemFieldBit.modificationDate != 0 ? try date() : nil
+        let modifier = presence & SystemFieldBit.lastModifiedUserRecordName != 0 ? try string() : nil
+        let device = presence & SystemFieldBit.modifiedByDevice != 0 ? try string() : nil
+        let parent = presence & SystemFieldBit.parent != 0 ? try reference() : nil
+        let share = presence & SystemFieldBit.share != 0 ? try reference() : nil
+        return SystemFields(
+            changeTag: changeTag, creationDate: creationDate, creatorUserRecordName: creator,
+            modificationDate: modificationDate, lastModifiedUserRecordName: modifier, modifiedByDevice: device,
+            parent: parent, share: share
+        )
     }
 
     /// A count, then entries whose keys must be strictly ascending in byte order (no repeats, one encoding).
