@@ -59,46 +59,53 @@ extension ArchiveByteWriter {
         let keys = fields.keys
         let values = fields.values
         // The sorted order lives in a stack buffer for the usual handful of fields (no heap allocation).
-        withUnsafeTemporaryAllocation(of: Dictionary<String, FieldValue>.Index.self, capacity: keys.count) { order in
-            let sorted = Self.sortIndices(of: keys, into: order)
-            for index in sorted {
-                string(keys[index])
-                fieldValue(values[index])
+        withUnsafeTemporaryAllocation(of: SortKey.self, capacity: keys.count) { buffer in
+            let sorted = Self.sortKeys(of: keys, into: buffer)
+            for entry in sorted {
+                string(keys[entry.index])
+                fieldValue(values[entry.index])
             }
             _ = sorted.deinitialize()
         }
     }
 
+    /// A field's index with the first eight bytes of its key, big-endian, so most comparisons are one integer
+    /// comparison; equal prefixes fall back to comparing the whole keys.
+    private struct SortKey {
+        var prefix: UInt64
+        var index: Dictionary<String, FieldValue>.Index
+    }
+
     /// Fills `buffer` with the dictionary's indices in byte order of their keys and returns the filled part.
-    /// Records have few fields, so an insertion sort of indices (no copies of values) beats the generic sort of
-    /// key-value pairs; many fields use the library sort.
-    private static func sortIndices(
-        of keys: Dictionary<String, FieldValue>.Keys,
-        into buffer: UnsafeMutableBufferPointer<Dictionary<String, FieldValue>.Index>
-    ) -> UnsafeMutableBufferPointer<Dictionary<String, FieldValue>.Index> {
+    /// Records have few fields, so an insertion sort beats the library sort; many fields use the library sort.
+    private static func sortKeys(
+        of keys: Dictionary<String, FieldValue>.Keys, into buffer: UnsafeMutableBufferPointer<SortKey>
+    ) -> UnsafeMutableBufferPointer<SortKey> {
         var filled = 0
         var index = keys.startIndex
         while index != keys.endIndex, filled < buffer.count {
-            buffer.initializeElement(at: filled, to: index)
+            buffer.initializeElement(at: filled, to: SortKey(prefix: ByteOrder.prefix(keys[index]), index: index))
             filled += 1
             keys.formIndex(after: &index)
         }
-        var indices = UnsafeMutableBufferPointer(rebasing: buffer[0..<filled])
-        guard filled <= 32 else {
-            indices.sort { ByteOrder.precedes(keys[$0], keys[$1]) }
-            return indices
+        var sorted = UnsafeMutableBufferPointer(rebasing: buffer[0..<filled])
+        let precedes = { (lhs: SortKey, rhs: SortKey) -> Bool in
+            lhs.prefix != rhs.prefix ? lhs.prefix < rhs.prefix : ByteOrder.precedes(keys[lhs.index], keys[rhs.index])
         }
-        for position in indices.indices.dropFirst() {
-            let current = indices[position]
-            let key = keys[current]
+        guard filled <= 32 else {
+            sorted.sort(by: precedes)
+            return sorted
+        }
+        for position in sorted.indices.dropFirst() {
+            let current = sorted[position]
             var slot = position
-            while slot > 0, ByteOrder.precedes(key, keys[indices[slot - 1]]) {
-                indices[slot] = indices[slot - 1]
+            while slot > 0, precedes(current, sorted[slot - 1]) {
+                sorted[slot] = sorted[slot - 1]
                 slot -= 1
             }
-            indices[slot] = current
+            sorted[slot] = current
         }
-        return indices
+        return sorted
     }
 
     mutating func fieldValue(_ value: FieldValue) {
@@ -208,6 +215,25 @@ extension ArchiveByteWriter {
 
 /// Byte-order comparison of strings, the order of every sorted key in the format.
 enum ByteOrder {
+    /// The first eight UTF-8 bytes of `string` as a big-endian number, zero-padded: prefixes compare like the
+    /// bytes they hold, and equal prefixes need a full comparison.
+    @inline(__always)
+    static func prefix(_ string: String) -> UInt64 {
+        let fast: UInt64? = string.utf8.withContiguousStorageIfAvailable { bytes in
+            var prefix: UInt64 = 0
+            for offset in 0..<min(8, bytes.count) {
+                prefix |= UInt64(bytes[offset]) &<< UInt64(56 &- 8 &* offset)
+            }
+            return prefix
+        }
+        if let fast { return fast }
+        var prefix: UInt64 = 0
+        for (offset, byte) in string.utf8.prefix(8).enumerated() {
+            prefix |= UInt64(byte) &<< UInt64(56 - 8 * offset)
+        }
+        return prefix
+    }
+
     static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         let fast: Bool? = lhs.utf8.withContiguousStorageIfAvailable { left in
             rhs.utf8.withContiguousStorageIfAvailable { right in

@@ -4,10 +4,11 @@ import RecordKit
 // Native archive against NSKeyedArchiver (an NSSecureCoding class graph of the same shape), PropertyListEncoder
 // (binary) and JSONEncoder/Decoder (a Codable struct of the same shape), each record archived on its own.
 // Run: swift run -c release --package-path Tools/Benchmarks ArchiveBenchmark
-// ARCHIVE_BENCHMARK_NATIVE_ONLY=1 times the native archive alone (for profilers); ARCHIVE_BENCHMARK_REPEATS=n
-// sets how many times.
+// ARCHIVE_BENCHMARK_NATIVE_ONLY=1 times the native archive alone and ARCHIVE_BENCHMARK_DECODE_ONLY=1 its decoder
+// alone (for profilers); ARCHIVE_BENCHMARK_REPEATS=n sets how many times; ARCHIVE_BENCHMARK_BATCH=n changes the
+// batch size (10,000 by default, the size the thresholds are for).
 
-let batchSize = 10_000
+let batchSize = Int(ProcessInfo.processInfo.environment["ARCHIVE_BENCHMARK_BATCH"] ?? "") ?? 10_000
 let keyedBatchSize = 1_000  // swift-corelibs-foundation's NSKeyedArchiver manages a few hundred records a second
 let seed: UInt64 = 0x5EED_2026
 
