@@ -93,7 +93,9 @@ public final class NativeArchiveWriter {
         do {
             let pending = writer.writtenBytes
             if let start = pending.baseAddress {
-                try handle.write(contentsOf: Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: pending.count, deallocator: .none))
+                // A view of the buffer, not a copy; the write completes before the buffer changes.
+                let view = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: pending.count, deallocator: .none)
+                try handle.write(contentsOf: view)
             }
         } catch {
             throw NativeArchiveError(.io("cannot write: \(error.localizedDescription)"), at: flushedBytes)

@@ -76,7 +76,8 @@ extension ArchiveCursor {
         for _ in 0..<count {
             let key = try span()
             if let previous, !precedes(previous, key) {
-                throw error(.keysOutOfOrder(key: String(decoding: UnsafeRawBufferPointer(start: start + key.offset, count: key.count), as: UTF8.self)), at: key.offset)
+                let text = String(decoding: UnsafeRawBufferPointer(start: start + key.offset, count: key.count), as: UTF8.self)
+                throw error(.keysOutOfOrder(key: text), at: key.offset)
             }
             previous = key
             let name = try makeString(offset: key.offset, count: key.count)
@@ -116,14 +117,15 @@ extension ArchiveCursor {
             throw error(.limitExceeded(.listCount, value: count, limit: options.maximumListCount), at: countOffset)
         }
         switch elementTag {
-        case ValueTag.string: return .string(try elements(count) { (c: inout ArchiveCursor) throws(NativeArchiveError) in try c.string() })
-        case ValueTag.int64: return .int64(try elements(count) { (c: inout ArchiveCursor) throws(NativeArchiveError) in try c.signedVarint() })
-        case ValueTag.double: return .double(try elements(count) { (c: inout ArchiveCursor) throws(NativeArchiveError) in try c.double() })
-        case ValueTag.timestamp: return .timestamp(try elements(count) { (c: inout ArchiveCursor) throws(NativeArchiveError) in try c.date() })
-        case ValueTag.bytes: return .bytes(try elements(count) { (c: inout ArchiveCursor) throws(NativeArchiveError) in try c.data() })
-        case ValueTag.asset: return .asset(try elements(count) { (c: inout ArchiveCursor) throws(NativeArchiveError) in try c.asset() })
-        case ValueTag.reference: return .reference(try elements(count) { (c: inout ArchiveCursor) throws(NativeArchiveError) in try c.reference() })
-        default: return .location(try elements(count) { (c: inout ArchiveCursor) throws(NativeArchiveError) in try c.location() })
+        case ValueTag.string: return .string(try elements(count) { (c) throws(NativeArchiveError) in try c.string() })
+        case ValueTag.int64: return .int64(try elements(count) { (c) throws(NativeArchiveError) in try c.signedVarint() })
+        case ValueTag.double: return .double(try elements(count) { (c) throws(NativeArchiveError) in try c.double() })
+        case ValueTag.timestamp: return .timestamp(try elements(count) { (c) throws(NativeArchiveError) in try c.date() })
+        case ValueTag.bytes: return .bytes(try elements(count) { (c) throws(NativeArchiveError) in try c.data() })
+        case ValueTag.asset: return .asset(try elements(count) { (c) throws(NativeArchiveError) in try c.asset() })
+        case ValueTag.reference:
+            return .reference(try elements(count) { (c) throws(NativeArchiveError) in try c.reference() })
+        default: return .location(try elements(count) { (c) throws(NativeArchiveError) in try c.location() })
         }
     }
 

@@ -24,11 +24,16 @@ struct RepeatedStrings {
     /// The string already built from bytes equal to `count` bytes at `offset`, if one is kept.
     @inline(__always)
     func lookup(_ start: UnsafeRawPointer, offset: Int, count: Int) -> String? {
-        if slot0.count == count, ByteComparison.equal(start + slot0.offset, start + offset, count: count) { return slot0.string }
-        if slot1.count == count, ByteComparison.equal(start + slot1.offset, start + offset, count: count) { return slot1.string }
-        if slot2.count == count, ByteComparison.equal(start + slot2.offset, start + offset, count: count) { return slot2.string }
-        if slot3.count == count, ByteComparison.equal(start + slot3.offset, start + offset, count: count) { return slot3.string }
+        if Self.holds(slot0, start, offset, count) { return slot0.string }
+        if Self.holds(slot1, start, offset, count) { return slot1.string }
+        if Self.holds(slot2, start, offset, count) { return slot2.string }
+        if Self.holds(slot3, start, offset, count) { return slot3.string }
         return nil
+    }
+
+    @inline(__always)
+    private static func holds(_ slot: Slot, _ start: UnsafeRawPointer, _ offset: Int, _ count: Int) -> Bool {
+        slot.count == count && ByteComparison.equal(start + slot.offset, start + offset, count: count)
     }
 
     /// Keeps `string`, built from `count` bytes at `offset`, in place of the oldest slot.
