@@ -74,7 +74,7 @@ func run() throws -> Bool {
     print("Codecs run in interleaved rounds; each keeps its fastest run either way.")
     print("")
     try runRounds(5, [
-        (native, 3, 5), (nativeList, 2, 5), (plist, 1, 5), (json, 1, 5), (keyedArchiver, 1, 2),
+        (native, 6, 5), (nativeList, 2, 5), (plist, 1, 5), (json, 1, 5), (keyedArchiver, 1, 2),
     ])
 
     print(pad("codec", 22) + padLeft("records", 9) + padLeft("encode rec/s", 15) + padLeft("decode rec/s", 15)
