@@ -7,7 +7,7 @@ struct InspectText {
     private var indent = ""
 
     /// Width of the label column of `label  value` lines.
-    static let labelWidth = 12
+    static let labelWidth = 13
 
     mutating func line(_ text: String) {
         lines.append(text.isEmpty ? "" : indent + text)
@@ -36,7 +36,7 @@ enum InspectTextRecord {
     /// Type, name, zone, change tag, dates, users, device, then the fields in aligned columns.
     static func record(_ record: Record, into text: inout InspectText) {
         let system = record.system
-        text.labelled("type", record.recordType)
+        text.labelled("type", record.recordType.isEmpty ? "(none)" : record.recordType)
         text.labelled("name", record.id.recordName)
         text.labelled("zone", zone(record.id.zoneID))
         text.labelled("change tag", system.changeTag ?? "(none: not saved to the server)")

@@ -60,12 +60,12 @@ struct InspectTextReport {
         case let .batchResponse(pages):
             entries(pages, total: pages.count, noun: "page") { report, page in report.recordsResponse(page) }
         case let .zonesResponse(response):
+            if let token = response.syncToken { text.labelled("sync token", InspectTextRecord.token(token)) }
+            text.labelled("more coming", String(response.moreComing))
             entries(response.zones, total: response.zones.count, noun: "zone") { report, zone in report.zone(zone) }
             entries(response.errors, total: response.errors.count, noun: "error") { report, error in
                 report.serverError(error)
             }
-            if let token = response.syncToken { text.labelled("sync token", InspectTextRecord.token(token)) }
-            text.labelled("more coming", String(response.moreComing))
         case let .modifyRequest(request):
             if let atomic = request.atomic { text.labelled("atomic", String(atomic)) }
             if let zone = request.zoneID { text.labelled("zone", InspectTextRecord.zone(zone)) }
@@ -91,6 +91,8 @@ struct InspectTextReport {
     }
 
     private mutating func recordsResponse(_ response: RecordsResponse) {
+        if let token = response.syncToken { text.labelled("sync token", InspectTextRecord.token(token)) }
+        if let marker = response.continuationMarker { text.labelled("continue at", InspectFormatting.quoted(marker)) }
         entries(response.results, total: response.results.count, noun: "entry") { report, result in
             switch result {
             case let .record(record): report.record(record)
@@ -98,12 +100,12 @@ struct InspectTextReport {
             case let .error(error): report.serverError(error)
             }
         }
-        if let token = response.syncToken { text.labelled("sync token", InspectTextRecord.token(token)) }
-        if let marker = response.continuationMarker { text.labelled("continue at", InspectFormatting.quoted(marker)) }
     }
 
     private mutating func changes(_ changes: ChangesResponse) {
         if let zone = changes.zoneID { text.labelled("zone", InspectTextRecord.zone(zone)) }
+        if let token = changes.syncToken { text.labelled("sync token", InspectTextRecord.token(token)) }
+        text.labelled("more coming", String(changes.moreComing))
         entries(changes.records, total: changes.records.count, noun: "changed record") { report, record in
             report.record(record)
         }
@@ -111,8 +113,6 @@ struct InspectTextReport {
             report.text.labelled("deleted", InspectTextRecord.recordID(id))
         }
         entries(changes.errors, total: changes.errors.count, noun: "error") { report, error in report.serverError(error) }
-        if let token = changes.syncToken { text.labelled("sync token", InspectTextRecord.token(token)) }
-        text.labelled("more coming", String(changes.moreComing))
     }
 
     private mutating func zone(_ zone: ZoneInfo) {
