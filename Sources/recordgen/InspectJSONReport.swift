@@ -77,7 +77,10 @@ struct InspectJSONReport {
         case let .modifyRequest(request):
             var members: [String: Value] = [
                 "operations": list(request.operations, total: request.operations.count) { operation in
-                    .members(["operation": .string(operation.kind.rawValue), "record": InspectJSONRecord.record(operation.record)])
+                    .members([
+                        "operation": .string(operation.kind.rawValue),
+                        "record": InspectJSONRecord.record(operation.record),
+                    ])
                 },
             ]
             if let atomic = request.atomic { members["atomic"] = .bool(atomic) }

@@ -15,7 +15,8 @@ enum InspectFailure: Error {
         case let .unreadable(reason):
             reason
         case let .unrecognized(firstBytes):
-            "not a RecordKit archive, an NSKeyedArchiver archive or a CloudKit Web Services JSON body (first bytes: \(firstBytes))"
+            "not a RecordKit archive, an NSKeyedArchiver archive or a CloudKit Web Services JSON body"
+                + " (first bytes: \(firstBytes))"
         case let .decoding(reason):
             reason
         }

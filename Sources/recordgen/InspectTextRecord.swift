@@ -118,7 +118,7 @@ enum InspectTextRecord {
         if let url = asset.fileURL {
             // The file's name says more than the start of a long path.
             let path = url.path.count > 40 ? "…/" + url.lastPathComponent : url.path
-            parts.append("file \(InspectFormatting.quoted(path, limit: 40))")
+            parts.append("file \"\(InspectFormatting.escaped(path))\"")
         }
         if let checksum = asset.fileChecksum { parts.append("checksum \(InspectFormatting.quoted(checksum, limit: 40))") }
         if let size = asset.size { parts.append("size \(InspectFormatting.grouped(Int(clamping: size)))") }
