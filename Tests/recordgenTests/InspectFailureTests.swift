@@ -69,6 +69,30 @@ import Testing
         try expectFailure("other.json", Data(#"{"hello": 1}"#.utf8), mentioning: "top-level keys: hello")
     }
 
+    /// Cut at many lengths, each format fails the same way: exit 1, one line, the file's name first.
+    @Test(.enabled(if: InspectFixtures.canRun))
+    func everyTruncationFailsCleanly() throws {
+        let note = try InspectFixtures.note()
+        var bodyNote = note
+        bodyNote.encryptedFields = [:]
+        let samples: [(String, Data)] = [
+            ("native.bin", NativeArchive.encode(note)),
+            ("list.bin", NativeArchive.encode([note, note])),
+            ("keyed.plist", KeyedArchive.encodeSystemFields(of: note)),
+            ("body.json", try WebServicesJSON.encodeRecord(bodyNote)),
+        ]
+        let folder = try TemporaryFolder()
+        for (name, data) in samples {
+            for length in stride(from: 1, to: data.count, by: max(1, data.count / 12)) {
+                try folder.write(name, data: data.prefix(length))
+                let run = try InspectRun.run([name], in: folder.path)
+                #expect(run.status == 1, "\(name) cut at \(length): \(run.stderr)")
+                #expect(run.stderr.hasPrefix("\(name): "), "\(name) cut at \(length): \(run.stderr)")
+                #expect(run.stderr.split(separator: "\n").count == 1, "\(name) cut at \(length): \(run.stderr)")
+            }
+        }
+    }
+
     @Test(.enabled(if: InspectFixtures.canRun))
     func missingFileAndFolder() throws {
         let folder = try TemporaryFolder()
