@@ -88,6 +88,29 @@ import Testing
         #expect(limited.stdout.contains("… 2 entries not shown (--limit 1; --limit 0 shows all)"))
     }
 
+    /// Dates come from whole milliseconds, so they print the same on every machine, before 1970 and on leap days.
+    @Test(.enabled(if: InspectFixtures.canRun), arguments: [
+        (Int64(-1), "1969-12-31T23:59:59.999Z"),
+        (951_782_400_000, "2000-02-29T00:00:00.000Z"),
+        (253_402_300_799_999, "9999-12-31T23:59:59.999Z"),
+        (-62_135_596_800_000, "0001-01-01T00:00:00.000Z"),
+    ])
+    func datesPrintExactly(milliseconds: Int64, expected: String) throws {
+        let folder = try TemporaryFolder()
+        let body = """
+        {"recordName": "r", "recordType": "T", "fields": {"at": {"type": "TIMESTAMP", "value": \(milliseconds)}},
+         "created": {"timestamp": \(milliseconds), "userRecordName": "_u"}}
+        """
+        try folder.write("date.json", body)
+        let run = try InspectRun.run(["date.json"], in: folder.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(InspectRun.line(run.stdout, "created") == "created      \(expected) by _u")
+        #expect(InspectRun.line(run.stdout, "at ") == "at  TIMESTAMP  \(expected)")
+        let doc = try InspectRun.json("date.json", in: folder.path)
+        #expect(doc["record"]["created"]["date"]["milliseconds"].int == milliseconds)
+        #expect(doc["record"]["fields"]["at"]["value"]["iso8601"].string == expected)
+    }
+
     @Test(.enabled(if: InspectFixtures.canRun))
     func webServicesErrorBody() throws {
         let folder = try TemporaryFolder()
