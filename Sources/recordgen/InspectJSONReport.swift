@@ -10,7 +10,11 @@ struct InspectJSONReport {
     typealias Value = InspectJSONValue
 
     /// At most this many entries of each list are written; nil writes all.
-    var limit: Int?
+    private let limit: Int?
+
+    private init(limit: Int?) {
+        self.limit = limit
+    }
 
     /// The whole document for `blob`, read from `path`.
     static func render(_ blob: InspectedBlob, path: String, limit: Int?) -> String {

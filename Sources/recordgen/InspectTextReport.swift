@@ -4,10 +4,10 @@ import RecordKit
 /// The text output of `recordgen inspect`: a header line naming the format and kind, then what the file holds.
 struct InspectTextReport {
     /// At most this many entries of each list are shown; nil shows all.
-    var limit: Int?
+    private let limit: Int?
     private var text = InspectText()
 
-    init(limit: Int?) {
+    private init(limit: Int?) {
         self.limit = limit
     }
 
