@@ -16,9 +16,32 @@ import Testing
     @Test(arguments: [
         "", "E621E1F8C36C495A93FC0C247A3E6E5F", "E621E1F8-C36C-495A-93FC-0C247A3E6E5", "E621E1F8-C36C-495A-93FC-0C247A3E6E5FF",
         "G621E1F8-C36C-495A-93FC-0C247A3E6E5F", "E621E1F8+C36C-495A-93FC-0C247A3E6E5F", "E621E1F8-C36C-495A-93FC-0C247A3E6É5",
+        "E621E1F8-C36C-495A-93FC-0C247A3E6E5:", "E621E1F8-C36C-495A-93FC-0C247A3E6E5@", "e621e1f8-c36c-495a-93fc-0c247a3e6e5g",
+        "E621E1F8-C36C-495A-93FC-0C247A3E6E5`", "E621E1F-8C36C-495A-93FC-0C247A3E6E5F", "E621E1F8-C36C-495A-93FC-0C247A3E6E5/",
     ])
     func malformedUUIDsAreInvalidValues(text: String) {
         #expect(throws: FieldValueError.invalidValue(value: "\"\(text)\"", reason: "a UUID")) { try UUID(fieldValue: .string(text)) }
+    }
+
+    /// Every ASCII byte at every position of a UUID's text: the text is read exactly when it keeps the strict form
+    /// (hex digits of either case, dashes at 8, 13, 18 and 23), and then to the UUID Foundation reads. Foundation's
+    /// own parser on Linux is laxer (it skips spaces and accepts `+`, `-` and `0x` inside groups).
+    @Test func uuidParsingAcceptsExactlyTheStrictFormOnEverySingleByteChange() {
+        let text = Array("E621E1F8-C36C-495A-93FC-0C247A3E6E5F".utf8)
+        let dashes: Set = [8, 13, 18, 23]
+        let hexDigits = Set("0123456789abcdefABCDEF".utf8)
+        var wrong: [String] = []
+        for position in text.indices {
+            for byte in UInt8(0)..<0x80 {
+                var changed = text
+                changed[position] = byte
+                let candidate = String(decoding: changed, as: UTF8.self)
+                let strict = dashes.contains(position) ? byte == UInt8(ascii: "-") : hexDigits.contains(byte)
+                let parsed = try? UUID(fieldValue: .string(candidate))
+                if parsed != (strict ? UUID(uuidString: candidate) : nil) || (strict && parsed == nil) { wrong.append(candidate) }
+            }
+        }
+        #expect(wrong.isEmpty)
     }
 
     @Test func wrongKindsAreTypeMismatches() {

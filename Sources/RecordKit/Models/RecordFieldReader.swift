@@ -24,7 +24,8 @@ public struct RecordFieldReader<Model: RecordModel> {
         }
         self.record = record
         self.versionField = versionField
-        guard let versionField, let stored = record[versionField] else {
+        // Straight to the stores: `Record`'s subscript is not inlinable, and would copy the value once more.
+        guard let versionField, let stored = Self.storedValue(of: versionField, in: record) else {
             version = 1
             return
         }
@@ -48,40 +49,36 @@ public struct RecordFieldReader<Model: RecordModel> {
     }
 
     /// A required field: absent is ``RecordDecodingError/missingField(recordType:recordName:field:)``.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func required<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> T {
-        guard let stored = lookUp(field) else {
-            throw .missingField(recordType: Model.recordType, recordName: record.id.recordName, field: field.rawValue)
-        }
-        return try decode(stored, field)
+        guard let value: T = try read(field) else { throw missing(field) }
+        return value
     }
 
     /// A field with a default: absent (from a record older than the field, or never set) gives the default.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func value<T: RecordFieldValue>(_ field: Model.Field, default defaultValue: T) throws(RecordDecodingError) -> T {
-        guard let stored = lookUp(field) else { return defaultValue }
-        return try decode(stored, field)
+        guard let value: T = try read(field) else { return defaultValue }
+        return value
     }
 
     /// An optional field: absent gives nil.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func optional<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> T? {
-        guard let stored = lookUp(field) else { return nil }
-        return try decode(stored, field) as T
+        try read(field)
     }
 
     /// A list field: absent gives an empty list; an empty list of any element kind is an empty list.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func list<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> [T] {
-        guard let stored = lookUp(field) else { return [] }
-        guard case let .list(list) = stored else {
-            throw fail(.typeMismatch(expected: .list(of: T.fieldKind), found: stored.type), field)
+        let key = field.rawValue
+        if let index = record.fields.index(forKey: key) {
+            valuesFound &+= 1
+            return try decodeList(record.fields.values[index], field)
         }
-        do {
-            return try T.elements(of: list)
-        } catch {
-            throw fail(error, field)
-        }
+        guard !record.encryptedFields.isEmpty, let index = record.encryptedFields.index(forKey: key) else { return [] }
+        valuesFound &+= 1
+        return try decodeList(record.encryptedFields.values[index], field)
     }
 
     /// The metadata to keep: record ID, system fields, every field the model does not declare (except the
@@ -99,24 +96,54 @@ public struct RecordFieldReader<Model: RecordModel> {
         return metadata
     }
 
-    @inlinable
-    mutating func lookUp(_ field: Model.Field) -> FieldValue? {
+    /// The field's value as `T`, nil when the record has none. The hot path of every read: it finds the value's
+    /// position and converts the value where it is stored, so no `FieldValue` is copied and no error is built
+    /// unless the value is wrong.
+    @inlinable @inline(__always)
+    mutating func read<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> T? {
         let key = field.rawValue
-        // Most records hold no encrypted fields: skip hashing the key a second time for absent fields.
-        guard let stored = record.fields[key] ?? (record.encryptedFields.isEmpty ? nil : record.encryptedFields[key]) else {
-            return nil
+        if let stored = record.fields[key] {
+            valuesFound &+= 1
+            return try decode(stored, field)
         }
-        valuesFound += 1
-        return stored
+        // Most records hold no encrypted fields: skip hashing the key a second time for absent fields.
+        guard !record.encryptedFields.isEmpty, let stored = record.encryptedFields[key] else { return nil }
+        valuesFound &+= 1
+        return try decode(stored, field)
     }
 
-    @inlinable
-    func decode<T: RecordFieldValue>(_ stored: FieldValue, _ field: Model.Field) throws(RecordDecodingError) -> T {
+    @inlinable @inline(__always)
+    func decode<T: RecordFieldValue>(_ stored: __shared FieldValue, _ field: Model.Field) throws(RecordDecodingError) -> T {
         do {
             return try T(fieldValue: stored)
         } catch {
             throw fail(error, field)
         }
+    }
+
+    @inlinable @inline(__always)
+    func decodeList<T: RecordFieldValue>(_ stored: __shared FieldValue, _ field: Model.Field) throws(RecordDecodingError) -> [T] {
+        guard case let .list(list) = stored else {
+            throw fail(.typeMismatch(expected: .list(of: T.fieldKind), found: stored.type), field)
+        }
+        do {
+            return try T.elements(of: list)
+        } catch {
+            throw fail(error, field)
+        }
+    }
+
+    /// The value of `key` in either store; written out instead of `??`, which is not specialised here.
+    @inlinable @inline(__always)
+    static func storedValue(of key: String, in record: Record) -> FieldValue? {
+        if let value = record.fields[key] { return value }
+        if record.encryptedFields.isEmpty { return nil }
+        return record.encryptedFields[key]
+    }
+
+    @usableFromInline
+    func missing(_ field: Model.Field) -> RecordDecodingError {
+        .missingField(recordType: Model.recordType, recordName: record.id.recordName, field: field.rawValue)
     }
 
     @usableFromInline
