@@ -44,6 +44,17 @@ import Testing
         #expect(wrong.isEmpty)
     }
 
+    /// An app's own type adopts RecordFieldValue with a plain (owned) `init(fieldValue:)`; lists go through the
+    /// protocol's default element conversions.
+    @Test func appTypesAdoptRecordFieldValueWithAPlainInitializer() throws {
+        #expect(try Celsius(fieldValue: .double(21.5)) == Celsius(degrees: 21.5))
+        #expect(try Celsius.elements(of: .double([1, 2])) == [Celsius(degrees: 1), Celsius(degrees: 2)])
+        #expect(Celsius.fieldList(of: [Celsius(degrees: 3)]) == .double([3]))
+        #expect(throws: FieldValueError.typeMismatch(expected: .list(of: .double), found: .list(of: .int64))) {
+            try Celsius.elements(of: .int64([1]))
+        }
+    }
+
     @Test func wrongKindsAreTypeMismatches() {
         #expect(throws: FieldValueError.typeMismatch(expected: .scalar(.int64), found: .scalar(.string))) { try Bool(fieldValue: .string("1")) }
         #expect(throws: FieldValueError.typeMismatch(expected: .scalar(.timestamp), found: .scalar(.double))) { try Date(fieldValue: .double(1)) }
@@ -66,4 +77,18 @@ import Testing
         // No ancestor at all: a difference is a conflict, which goes to the server.
         #expect(merger.merge(Optional<String?>.none, "client", nil) == nil)
     }
+}
+
+/// A type of the app's own, stored as a double.
+private struct Celsius: RecordFieldValue, Equatable {
+    var degrees: Double
+    static var fieldKind: FieldKind { .double }
+    init(degrees: Double) { self.degrees = degrees }
+    init(fieldValue: FieldValue) throws(FieldValueError) {
+        guard case let .double(degrees) = fieldValue else {
+            throw .typeMismatch(expected: .scalar(.double), found: fieldValue.type)
+        }
+        self.degrees = degrees
+    }
+    var fieldValue: FieldValue { .double(degrees) }
 }
