@@ -1,0 +1,178 @@
+import Foundation
+import PackagePlugin
+
+/// `swift package generate-records [--target NAME]... [--access public|internal]`: writes the generated models
+/// into each target's `Generated/` folder, one file per record type and per enum, for teams that commit
+/// generated code instead of using the build plugin.
+///
+/// Without `--target`, every Swift target holding a `*.records.xml` file is generated.
+@main
+struct RecordGenCommand {
+    /// One target to generate: its name, its schemas and where its files go.
+    struct Job {
+        var targetName: String
+        var schemas: [URL]
+        var destination: URL
+        /// The target's Swift files outside `destination`: a generated file must not share a name with one.
+        var sources: [URL]
+
+        init(targetName: String, files: [URL], destination: URL) {
+            self.targetName = targetName
+            self.schemas = RecordGenCommand.schemas(in: files)
+            self.destination = destination
+            let generatedPrefix = destination.filePath + "/"
+            self.sources = files.filter { $0.pathExtension == "swift" && !$0.filePath.hasPrefix(generatedPrefix) }
+        }
+    }
+
+    /// Runs recordgen for each job into a staging folder, then syncs the staging folder into the destination.
+    ///
+    /// - Parameters:
+    ///   - root: the package or project folder; recordgen runs there and is given schema paths relative to it,
+    ///     so the DO NOT EDIT headers name the schema by a path that is the same on every machine.
+    func run(jobs: [Job], root: URL, workDirectory: URL, access: String?, tool: PluginContext.Tool) throws {
+        for job in jobs {
+            let staging = workDirectory.appendingPathComponent("staging-\(job.targetName)")
+            try? FileManager.default.removeItem(at: staging)
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+
+            let schemas = job.schemas.map { SchemaPlan.display($0, relativeTo: root) }
+            let process = Process()
+            process.executableURL = tool.url
+            process.arguments = GeneratorArguments.filePerType(
+                schemas: schemas, outputDirectory: staging, access: access
+            )
+            process.currentDirectoryURL = root
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw PluginError.generatorFailed(target: job.targetName, status: process.terminationStatus)
+            }
+
+            let folder = GeneratedFolder(url: job.destination)
+            for name in try folder.swiftFiles(in: staging) {
+                if let source = job.sources.first(where: { $0.lastPathComponent.lowercased() == name.lowercased() }) {
+                    throw PluginError.outputShadowsSource(
+                        fileName: name,
+                        schema: schemas.joined(separator: "', '"),
+                        source: SchemaPlan.display(source, relativeTo: root),
+                        file: source.filePath
+                    )
+                }
+            }
+            let changes = try folder.sync(from: staging)
+            try? FileManager.default.removeItem(at: staging)
+            report(changes, for: job, root: root)
+        }
+    }
+
+    private func report(_ changes: GeneratedFolder.Changes, for job: Job, root: URL) {
+        let folder = SchemaPlan.display(job.destination, relativeTo: root)
+        print(
+            "\(job.targetName): \(changes.written.count) written, \(changes.unchanged.count) unchanged, "
+                + "\(changes.removed.count) removed in \(folder)"
+        )
+        for name in changes.written { print("  wrote \(name)") }
+        for name in changes.removed { print("  removed \(name)") }
+        for name in changes.kept {
+            Diagnostics.warning("\(folder)/\(name) was not written by recordgen; left in place")
+        }
+    }
+
+    /// The options this command takes; anything else is refused.
+    static func parse(_ arguments: [String]) throws -> (targets: [String], access: String?) {
+        var extractor = ArgumentExtractor(arguments)
+        let targets = extractor.extractOption(named: "target")
+        let access = extractor.extractOption(named: "access")
+        let rest = extractor.remainingArguments + extractor.unextractedOptionsOrFlags
+        guard rest.isEmpty, access.count <= 1 else {
+            throw PluginError.unknownArguments(rest + access.dropFirst())
+        }
+        return (targets, access.first)
+    }
+
+    /// The schemas among a target's files, sorted by path.
+    static func schemas(in files: [URL]) -> [URL] {
+        files.filter { $0.lastPathComponent.hasSuffix(SchemaPlan.schemaSuffix) }.sorted { $0.filePath < $1.filePath }
+    }
+}
+
+extension RecordGenCommand: CommandPlugin {
+    func performCommand(context: PluginContext, arguments: [String]) async throws {
+        let (targetNames, access) = try Self.parse(arguments)
+        let candidates: [any Target]
+        if targetNames.isEmpty {
+            candidates = context.package.targets
+        } else {
+            let known = Set(context.package.targets.map(\.name))
+            let unknown = targetNames.filter { !known.contains($0) }
+            guard unknown.isEmpty else { throw PluginError.unknownTargets(unknown) }
+            candidates = try context.package.targets(named: targetNames)
+        }
+
+        var jobs: [Job] = []
+        for target in candidates {
+            guard let source = target as? SwiftSourceModuleTarget else {
+                if !targetNames.isEmpty { throw PluginError.notASwiftTarget(target: target.name) }
+                continue
+            }
+            let job = Job(
+                targetName: target.name,
+                files: source.sourceFiles.map(\.url),
+                destination: source.directoryURL.appendingPathComponent("Generated")
+            )
+            if job.schemas.isEmpty && targetNames.isEmpty { continue }
+            guard !job.schemas.isEmpty else { throw PluginError.noSchemas(targets: [target.name]) }
+            jobs.append(job)
+        }
+        guard !jobs.isEmpty else { throw PluginError.noSchemas(targets: candidates.map(\.name)) }
+        try run(
+            jobs: jobs,
+            root: context.package.directoryURL,
+            workDirectory: context.pluginWorkDirectoryURL,
+            access: access,
+            tool: try context.tool(named: "recordgen")
+        )
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension RecordGenCommand: XcodeCommandPlugin {
+    /// In an Xcode project the generated files go into a `Generated/` folder beside the target's first schema;
+    /// add that folder to the target once (or use a folder reference) so Xcode compiles what lands there.
+    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+        let (targetNames, access) = try Self.parse(arguments)
+        let targets = context.xcodeProject.targets.filter {
+            targetNames.isEmpty || targetNames.contains($0.displayName)
+        }
+        let unknown = targetNames.filter { name in !targets.contains { $0.displayName == name } }
+        guard unknown.isEmpty else { throw PluginError.unknownTargets(unknown) }
+
+        var jobs: [Job] = []
+        for target in targets {
+            let files = target.inputFiles.map(\.url)
+            guard let first = Self.schemas(in: files).first else {
+                if !targetNames.isEmpty { throw PluginError.noSchemas(targets: [target.displayName]) }
+                continue
+            }
+            jobs.append(
+                Job(
+                    targetName: target.displayName,
+                    files: files,
+                    destination: first.deletingLastPathComponent().appendingPathComponent("Generated")
+                )
+            )
+        }
+        guard !jobs.isEmpty else { throw PluginError.noSchemas(targets: targets.map(\.displayName)) }
+        try run(
+            jobs: jobs,
+            root: context.xcodeProject.directoryURL,
+            workDirectory: context.pluginWorkDirectoryURL,
+            access: access,
+            tool: try context.tool(named: "recordgen")
+        )
+    }
+}
+#endif
