@@ -1,0 +1,21 @@
+// swift-tools-version: 6.0
+// An app package as a RecordKit user writes it: one dependency line, one plugin line, a schema file.
+// Build and run it with: swift run --package-path Tools/Examples/NoteApp NoteApp
+import PackageDescription
+
+let package = Package(
+    name: "NoteApp",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        // A real app names the repository URL instead: .package(url: "https://…/RecordKit.git", from: "0.1.0")
+        .package(name: "RecordKit", path: "../../.."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "NoteApp",
+            dependencies: [.product(name: "RecordKit", package: "RecordKit")],
+            plugins: [.plugin(name: "RecordGenPlugin", package: "RecordKit")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
