@@ -23,6 +23,9 @@ enum GeneratorArguments {
 }
 
 extension URL {
-    /// The file-system path, without percent encoding.
-    var filePath: String { standardizedFileURL.path(percentEncoded: false) }
+    /// The file-system path, without percent encoding and without a trailing slash (folder URLs have one).
+    var filePath: String {
+        let path = standardizedFileURL.path(percentEncoded: false)
+        return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
 }

@@ -15,6 +15,8 @@ enum PluginError: Error, CustomStringConvertible, Sendable {
     case noSchemas(targets: [String])
     /// The command plugin was given arguments it does not understand.
     case unknownArguments([String])
+    /// An option that takes one value was given more than once.
+    case repeatedOption(String)
     /// `recordgen` exited with a failure status.
     case generatorFailed(target: String, status: Int32)
 
@@ -44,6 +46,8 @@ enum PluginError: Error, CustomStringConvertible, Sendable {
         case .unknownArguments(let arguments):
             "unknown arguments \(arguments.joined(separator: " ")); usage: "
                 + "swift package generate-records [--target NAME]... [--access public|internal]"
+        case .repeatedOption(let option):
+            "\(option) may be given only once"
         case .generatorFailed(let target, let status):
             "recordgen failed for target '\(target)' (exit status \(status)); its errors are printed above"
         }

@@ -84,10 +84,10 @@ struct RecordGenCommand {
         var extractor = ArgumentExtractor(arguments)
         let targets = extractor.extractOption(named: "target")
         let access = extractor.extractOption(named: "access")
-        let rest = extractor.remainingArguments + extractor.unextractedOptionsOrFlags
-        guard rest.isEmpty, access.count <= 1 else {
-            throw PluginError.unknownArguments(rest + access.dropFirst())
+        guard extractor.remainingArguments.isEmpty else {
+            throw PluginError.unknownArguments(extractor.remainingArguments)
         }
+        guard access.count <= 1 else { throw PluginError.repeatedOption("--access") }
         return (targets, access.first)
     }
 
