@@ -9,12 +9,16 @@ enum PluginError: Error, CustomStringConvertible, Sendable {
     case duplicateOutput(fileName: String, first: String, second: String, file: String)
     /// A schema's generated file would have the same name as a Swift file already in the target.
     case outputShadowsSource(fileName: String, schema: String, source: String, file: String)
+    /// The target holds committed models from `swift package generate-records` and uses the build plugin too.
+    case generatedTwice(schema: String, folder: String, file: String)
     /// `--target` named targets the package does not have.
     case unknownTargets([String])
     /// None of the selected targets holds a schema.
     case noSchemas(targets: [String])
     /// The command plugin was given arguments it does not understand.
     case unknownArguments([String])
+    /// An option was given without its value.
+    case missingValue(String)
     /// An option that takes one value was given more than once.
     case repeatedOption(String)
     /// `recordgen` exited with a failure status.
@@ -23,7 +27,9 @@ enum PluginError: Error, CustomStringConvertible, Sendable {
     /// The file a diagnostic about this error belongs to (an absolute path), when there is one.
     var file: String? {
         switch self {
-        case .duplicateOutput(_, _, _, let file), .outputShadowsSource(_, _, _, let file): file
+        case .duplicateOutput(_, _, _, let file), .outputShadowsSource(_, _, _, let file),
+            .generatedTwice(_, _, let file):
+            file
         default: nil
         }
     }
@@ -38,6 +44,10 @@ enum PluginError: Error, CustomStringConvertible, Sendable {
         case .outputShadowsSource(let fileName, let schema, let source, _):
             "schema '\(schema)' generates '\(fileName)', the same name as the source file '\(source)': "
                 + "rename the schema or the source file (Swift refuses two files of one name in a module)"
+        case .generatedTwice(let schema, let folder, _):
+            "'\(folder)' holds models that `swift package generate-records` wrote, and RecordGenPlugin would "
+                + "generate them again from '\(schema)': a target uses either the build plugin or committed models, "
+                + "not both; remove the plugin from the target, or delete the Generated folder"
         case .unknownTargets(let names):
             "no target named \(names.map { "'\($0)'" }.joined(separator: ", ")) in this package"
         case .noSchemas(let targets):
@@ -46,6 +56,8 @@ enum PluginError: Error, CustomStringConvertible, Sendable {
         case .unknownArguments(let arguments):
             "unknown arguments \(arguments.joined(separator: " ")); usage: "
                 + "swift package generate-records [--target NAME]... [--access public|internal]"
+        case .missingValue(let option):
+            "\(option) needs a value, as in \(option) NAME"
         case .repeatedOption(let option):
             "\(option) may be given only once"
         case .generatorFailed(let target, let status):

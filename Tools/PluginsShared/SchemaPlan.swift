@@ -29,10 +29,22 @@ struct SchemaPlan: Sendable {
     ///   - outputDirectory: where the generated files go.
     ///   - displayRoot: paths in error messages are shown relative to this folder (the package's), when inside it.
     init(files: [URL], outputDirectory: URL, displayRoot: URL) throws(PluginError) {
-        let schemas = files
-            .filter { $0.lastPathComponent.hasSuffix(Self.schemaSuffix) }
-            .sorted { $0.filePath < $1.filePath }
+        let schemas = Self.schemas(in: files)
         let swiftSources = files.filter { $0.pathExtension == "swift" }
+
+        // Models committed by `swift package generate-records` beside the build plugin would declare every type
+        // twice; say so before the compiler reports each redeclaration.
+        if let schema = schemas.first,
+            let committed = swiftSources.first(where: {
+                $0.deletingLastPathComponent().lastPathComponent == "Generated" && GeneratedHeader.isPresent(in: $0)
+            })
+        {
+            throw .generatedTwice(
+                schema: Self.display(schema, relativeTo: displayRoot),
+                folder: Self.display(committed.deletingLastPathComponent(), relativeTo: displayRoot),
+                file: schema.filePath
+            )
+        }
 
         var claimed: [String: URL] = [:]
         var entries: [Entry] = []
@@ -59,6 +71,11 @@ struct SchemaPlan: Sendable {
             entries.append(Entry(schema: schema, output: outputDirectory.appendingPathComponent(fileName)))
         }
         self.entries = entries
+    }
+
+    /// The schemas among a target's files, sorted by path.
+    static func schemas(in files: [URL]) -> [URL] {
+        files.filter { $0.lastPathComponent.hasSuffix(schemaSuffix) }.sorted { $0.filePath < $1.filePath }
     }
 
     /// The name of the one file `recordgen generate --file-per-schema` writes for a schema: the shared rule in

@@ -35,7 +35,7 @@ struct GeneratedFolder {
         }
         for name in try swiftFiles(in: url) where !fresh.contains(name) {
             let file = url.appendingPathComponent(name)
-            if Self.isGenerated(file) {
+            if GeneratedHeader.isPresent(in: file) {
                 try fileManager.removeItem(at: file)
                 changes.removed.append(name)
             } else {
@@ -51,13 +51,5 @@ struct GeneratedFolder {
         return try FileManager.default.contentsOfDirectory(atPath: folder.filePath)
             .filter { $0.hasSuffix(".swift") }
             .sorted()
-    }
-
-    /// True when the file starts with recordgen's DO NOT EDIT header (looked for in its first lines only).
-    static func isGenerated(_ file: URL) -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 512) else { return false }
-        return String(decoding: head, as: UTF8.self).contains("DO NOT EDIT")
     }
 }

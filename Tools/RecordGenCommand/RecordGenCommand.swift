@@ -8,29 +8,12 @@ import PackagePlugin
 /// Without `--target`, every Swift target holding a `*.records.xml` file is generated.
 @main
 struct RecordGenCommand {
-    /// One target to generate: its name, its schemas and where its files go.
-    struct Job {
-        var targetName: String
-        var schemas: [URL]
-        var destination: URL
-        /// The target's Swift files outside `destination`: a generated file must not share a name with one.
-        var sources: [URL]
-
-        init(targetName: String, files: [URL], destination: URL) {
-            self.targetName = targetName
-            self.schemas = RecordGenCommand.schemas(in: files)
-            self.destination = destination
-            let generatedPrefix = destination.filePath + "/"
-            self.sources = files.filter { $0.pathExtension == "swift" && !$0.filePath.hasPrefix(generatedPrefix) }
-        }
-    }
-
     /// Runs recordgen for each job into a staging folder, then syncs the staging folder into the destination.
     ///
     /// - Parameters:
     ///   - root: the package or project folder; recordgen runs there and is given schema paths relative to it,
     ///     so the DO NOT EDIT headers name the schema by a path that is the same on every machine.
-    func run(jobs: [Job], root: URL, workDirectory: URL, access: String?, tool: PluginContext.Tool) throws {
+    func run(jobs: [GenerationJob], root: URL, workDirectory: URL, access: String?, tool: PluginContext.Tool) throws {
         for job in jobs {
             let staging = workDirectory.appendingPathComponent("staging-\(job.targetName)")
             try? FileManager.default.removeItem(at: staging)
@@ -51,7 +34,7 @@ struct RecordGenCommand {
 
             let folder = GeneratedFolder(url: job.destination)
             for name in try folder.swiftFiles(in: staging) {
-                if let source = job.sources.first(where: { $0.lastPathComponent.lowercased() == name.lowercased() }) {
+                if let source = job.clash(with: name) {
                     throw PluginError.outputShadowsSource(
                         fileName: name,
                         schema: schemas.joined(separator: "', '"),
@@ -66,7 +49,7 @@ struct RecordGenCommand {
         }
     }
 
-    private func report(_ changes: GeneratedFolder.Changes, for job: Job, root: URL) {
+    private func report(_ changes: GeneratedFolder.Changes, for job: GenerationJob, root: URL) {
         let folder = SchemaPlan.display(job.destination, relativeTo: root)
         print(
             "\(job.targetName): \(changes.written.count) written, \(changes.unchanged.count) unchanged, "
@@ -78,28 +61,12 @@ struct RecordGenCommand {
             Diagnostics.warning("\(folder)/\(name) was not written by recordgen; left in place")
         }
     }
-
-    /// The options this command takes; anything else is refused.
-    static func parse(_ arguments: [String]) throws -> (targets: [String], access: String?) {
-        var extractor = ArgumentExtractor(arguments)
-        let targets = extractor.extractOption(named: "target")
-        let access = extractor.extractOption(named: "access")
-        guard extractor.remainingArguments.isEmpty else {
-            throw PluginError.unknownArguments(extractor.remainingArguments)
-        }
-        guard access.count <= 1 else { throw PluginError.repeatedOption("--access") }
-        return (targets, access.first)
-    }
-
-    /// The schemas among a target's files, sorted by path.
-    static func schemas(in files: [URL]) -> [URL] {
-        files.filter { $0.lastPathComponent.hasSuffix(SchemaPlan.schemaSuffix) }.sorted { $0.filePath < $1.filePath }
-    }
 }
 
 extension RecordGenCommand: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        let (targetNames, access) = try Self.parse(arguments)
+        let options = try CommandOptions(parsing: arguments)
+        let (targetNames, access) = (options.targets, options.access)
         let candidates: [any Target]
         if targetNames.isEmpty {
             candidates = context.package.targets
@@ -110,13 +77,13 @@ extension RecordGenCommand: CommandPlugin {
             candidates = try context.package.targets(named: targetNames)
         }
 
-        var jobs: [Job] = []
+        var jobs: [GenerationJob] = []
         for target in candidates {
             guard let source = target as? SwiftSourceModuleTarget else {
                 if !targetNames.isEmpty { throw PluginError.notASwiftTarget(target: target.name) }
                 continue
             }
-            let job = Job(
+            let job = GenerationJob(
                 targetName: target.name,
                 files: source.sourceFiles.map(\.url),
                 destination: source.directoryURL.appendingPathComponent("Generated")
@@ -143,22 +110,23 @@ extension RecordGenCommand: XcodeCommandPlugin {
     /// In an Xcode project the generated files go into a `Generated/` folder beside the target's first schema;
     /// add that folder to the target once (or use a folder reference) so Xcode compiles what lands there.
     func performCommand(context: XcodePluginContext, arguments: [String]) throws {
-        let (targetNames, access) = try Self.parse(arguments)
+        let options = try CommandOptions(parsing: arguments)
+        let (targetNames, access) = (options.targets, options.access)
         let targets = context.xcodeProject.targets.filter {
             targetNames.isEmpty || targetNames.contains($0.displayName)
         }
         let unknown = targetNames.filter { name in !targets.contains { $0.displayName == name } }
         guard unknown.isEmpty else { throw PluginError.unknownTargets(unknown) }
 
-        var jobs: [Job] = []
+        var jobs: [GenerationJob] = []
         for target in targets {
             let files = target.inputFiles.map(\.url)
-            guard let first = Self.schemas(in: files).first else {
+            guard let first = SchemaPlan.schemas(in: files).first else {
                 if !targetNames.isEmpty { throw PluginError.noSchemas(targets: [target.displayName]) }
                 continue
             }
             jobs.append(
-                Job(
+                GenerationJob(
                     targetName: target.displayName,
                     files: files,
                     destination: first.deletingLastPathComponent().appendingPathComponent("Generated")

@@ -16,6 +16,10 @@ let package = Package(
             dependencies: [.product(name: "RecordKit", package: "RecordKit")],
             plugins: [.plugin(name: "RecordGenPlugin", package: "RecordKit")]
         ),
+        // Not part of the example: unit tests of the plugins' planning code (output names, collisions, options,
+        // the Generated/ sync), compiled from the plugin sources through symlinks, since a plugin cannot be
+        // imported. They live here because this package is the one that exercises the plugins.
+        .testTarget(name: "PluginSupportTests"),
     ],
     swiftLanguageModes: [.v6]
 )

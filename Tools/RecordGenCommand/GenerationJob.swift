@@ -1,0 +1,28 @@
+import Foundation
+
+/// One target for `generate-records`: its schemas, the folder its generated files go to, and the Swift files
+/// already in it, which a generated file must not share a name with.
+struct GenerationJob: Sendable, Hashable {
+    /// The target's name, for messages.
+    var targetName: String
+    /// The target's schemas, sorted by path.
+    var schemas: [URL]
+    /// The `Generated/` folder the files are written to.
+    var destination: URL
+    /// The target's Swift files outside `destination`.
+    var sources: [URL]
+
+    /// Picks the schemas and the other Swift sources out of a target's files.
+    init(targetName: String, files: [URL], destination: URL) {
+        self.targetName = targetName
+        self.schemas = SchemaPlan.schemas(in: files)
+        self.destination = destination
+        let generatedPrefix = destination.filePath + "/"
+        self.sources = files.filter { $0.pathExtension == "swift" && !$0.filePath.hasPrefix(generatedPrefix) }
+    }
+
+    /// The first source file whose name a generated file would take (compared without case), if any.
+    func clash(with generatedName: String) -> URL? {
+        sources.first { $0.lastPathComponent.lowercased() == generatedName.lowercased() }
+    }
+}
