@@ -73,6 +73,8 @@ let package = Package(
         .testTarget(name: "RecordKitTests", dependencies: ["RecordKit"]),
         .testTarget(name: "RecordSchemaTests", dependencies: ["RecordSchema"]),
         .testTarget(name: "RecordGenTests", dependencies: ["RecordGen", "RecordSchema"]),
+        // Runs the built recordgen binary (found beside the test bundle) and checks its output and exit codes.
+        .testTarget(name: "recordgenTests", dependencies: ["recordgen"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import RecordSchema
+
+@Suite struct SchemaReaderTests {
+    @Test func readsTheNotesSchema() throws {
+        let (schema, diagnostics) = SchemaReader.read(contentsOf: TestPaths.schemas + "/Notes.records.xml")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let notes = try #require(schema)
+        #expect(notes.name == "Notes")
+        #expect(notes.zones.map(\.name) == ["note-zone"])
+        let note = try #require(notes.record(named: "Note"))
+        #expect(note.version == 1)
+        #expect(note.zone == "note-zone")
+        #expect(note.versionField == "version")
+        #expect(note.onNewerVersion == .reject)
+        #expect(note.fields.map(\.name) == ["text", "modified"])
+        #expect(note.fields.map(\.type) == [.scalar(.asset), .scalar(.timestamp)])
+        #expect(note.merge?.strategy == .lastWriterWins)
+        #expect(note.merge?.clock == "modified")
+        #expect(note.location.line == 5)
+        #expect(note.location.column == 3)
+        #expect(note.fields.first?.location == SourceLocation(file: TestPaths.schemas + "/Notes.records.xml", line: 7, column: 5))
+        #expect(note.doc?.hasPrefix("A note, synced") == true)
+    }
+
+    @Test func keepsLineAndColumnOfEveryElement() throws {
+        let xml = """
+        <?xml version="1.0"?>
+        <!-- a comment with <record type="X"> in it -->
+        <schema xmlns="urn:recordkit:schema:1" name="S"><enum name="E" kind="int64"><case name="a" value="0"/><case name="b" value="1"/></enum>
+          <record
+              type="R">
+            <field name="x"
+                   kind="string"/>
+          </record>
+        </schema>
+        """
+        let (schema, diagnostics) = SchemaReader.read(data: Data(xml.utf8), path: "S.records.xml")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let s = try #require(schema)
+        #expect(s.location == SourceLocation(file: "S.records.xml", line: 3, column: 1))
+        #expect(s.enums.first?.location == SourceLocation(file: "S.records.xml", line: 3, column: 49))
+        #expect(s.enums.first?.cases.map(\.location.column) == [77, 103])
+        #expect(s.records.first?.location == SourceLocation(file: "S.records.xml", line: 4, column: 3))
+        #expect(s.records.first?.fields.first?.location == SourceLocation(file: "S.records.xml", line: 6, column: 5))
+    }
+
+    @Test func reportsXSDViolationsAtTheAttribute() {
+        let xml = """
+        <schema xmlns="urn:recordkit:schema:1" name="S">
+          <record type="R">
+            <field name="x" kind="strin"/>
+          </record>
+        </schema>
+        """
+        let (schema, diagnostics) = SchemaReader.read(data: Data(xml.utf8), path: "S.records.xml")
+        #expect(schema == nil)
+        #expect(diagnostics.count == 1, "\(diagnostics)")
+        #expect(diagnostics.first?.code == "RK006")
+        #expect(diagnostics.first?.location == SourceLocation(file: "S.records.xml", line: 3, column: 21))
+        #expect(diagnostics.first?.message.contains("strin") == true)
+    }
+
+    @Test func reportsMalformedXMLWithItsLine() {
+        let xml = "<schema xmlns=\"urn:recordkit:schema:1\" name=\"S\">\n  <record type=\"R\">\n</schema>\n"
+        let (schema, diagnostics) = SchemaReader.read(data: Data(xml.utf8), path: "S.records.xml")
+        #expect(schema == nil)
+        #expect(diagnostics.first?.code == "RK003")
+        #expect(diagnostics.first?.location?.line == 3)
+    }
+}
+
+/// Paths of the repository, found from this file.
+enum TestPaths {
+    /// The folder holding Package.swift.
+    static let repositoryRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
+        }
+        return FileManager.default.currentDirectoryPath
+    }()
+
+    /// The repository's Schemas folder.
+    static var schemas: String { repositoryRoot + "/Schemas" }
+}
