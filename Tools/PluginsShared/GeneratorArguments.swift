@@ -12,9 +12,9 @@ enum GeneratorArguments {
     }
 
     /// The arguments that turn schemas into one file per record type and per enum (the command plugin's mode).
-    /// The schemas are given as the caller names them (relative to the package, for stable headers).
-    static func filePerType(schemas: [String], outputDirectory: URL, access: String?) -> [String] {
-        var arguments = ["generate"] + schemas + ["--output", outputDirectory.filePath]
+    /// Paths are given as the caller names them (relative to the package, for stable headers and messages).
+    static func filePerType(schemas: [String], output: String, access: String?) -> [String] {
+        var arguments = ["generate"] + schemas + ["--output", output]
         if let access {
             arguments += ["--access", access]
         }

@@ -9,6 +9,8 @@ enum PluginError: Error, CustomStringConvertible, Sendable {
     case duplicateOutput(fileName: String, first: String, second: String, file: String)
     /// A schema's generated file would have the same name as a Swift file already in the target.
     case outputShadowsSource(fileName: String, schema: String, source: String, file: String)
+    /// A file `generate-records` wrote has the name of a hand-written Swift file of the target.
+    case generatedShadowsSource(generated: String, source: String, file: String)
     /// The target holds committed models from `swift package generate-records` and uses the build plugin too.
     case generatedTwice(schema: String, folder: String, file: String)
     /// `--target` named targets the package does not have.
@@ -28,7 +30,7 @@ enum PluginError: Error, CustomStringConvertible, Sendable {
     var file: String? {
         switch self {
         case .duplicateOutput(_, _, _, let file), .outputShadowsSource(_, _, _, let file),
-            .generatedTwice(_, _, let file):
+            .generatedTwice(_, _, let file), .generatedShadowsSource(_, _, let file):
             file
         default: nil
         }
@@ -44,6 +46,9 @@ enum PluginError: Error, CustomStringConvertible, Sendable {
         case .outputShadowsSource(let fileName, let schema, let source, _):
             "schema '\(schema)' generates '\(fileName)', the same name as the source file '\(source)': "
                 + "rename the schema or the source file (Swift refuses two files of one name in a module)"
+        case .generatedShadowsSource(let generated, let source, _):
+            "'\(generated)' has the same name as the source file '\(source)', and Swift refuses two files of one "
+                + "name in a module: rename the source file, or the record type or enum it is generated from"
         case .generatedTwice(let schema, let folder, _):
             "'\(folder)' holds models that `swift package generate-records` wrote, and RecordGenPlugin would "
                 + "generate them again from '\(schema)': a target uses either the build plugin or committed models, "

@@ -25,4 +25,12 @@ struct GenerationJob: Sendable, Hashable {
     func clash(with generatedName: String) -> URL? {
         sources.first { $0.lastPathComponent.lowercased() == generatedName.lowercased() }
     }
+
+    /// The names of the files recordgen wrote into `destination` (those with its header), sorted.
+    func generatedFileNames() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: destination.filePath)) ?? []
+        return names.filter {
+            $0.hasSuffix(".swift") && GeneratedHeader.isPresent(in: destination.appendingPathComponent($0))
+        }.sorted()
+    }
 }

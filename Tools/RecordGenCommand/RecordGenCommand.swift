@@ -8,22 +8,20 @@ import PackagePlugin
 /// Without `--target`, every Swift target holding a `*.records.xml` file is generated.
 @main
 struct RecordGenCommand {
-    /// Runs recordgen for each job into a staging folder, then syncs the staging folder into the destination.
+    /// Runs recordgen for each job, writing straight into the job's `Generated/` folder: recordgen rewrites only
+    /// files whose text changed and removes generated files whose type is gone, and prints what it did.
     ///
     /// - Parameters:
-    ///   - root: the package or project folder; recordgen runs there and is given schema paths relative to it,
-    ///     so the DO NOT EDIT headers name the schema by a path that is the same on every machine.
-    func run(jobs: [GenerationJob], root: URL, workDirectory: URL, access: String?, tool: PluginContext.Tool) throws {
+    ///   - root: the package or project folder; recordgen runs there and is given paths relative to it, so the
+    ///     DO NOT EDIT headers name the schema by a path that is the same on every machine.
+    func run(jobs: [GenerationJob], root: URL, access: String?, tool: PluginContext.Tool) throws {
         for job in jobs {
-            let staging = workDirectory.appendingPathComponent("staging-\(job.targetName)")
-            try? FileManager.default.removeItem(at: staging)
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-
-            let schemas = job.schemas.map { SchemaPlan.display($0, relativeTo: root) }
             let process = Process()
             process.executableURL = tool.url
             process.arguments = GeneratorArguments.filePerType(
-                schemas: schemas, outputDirectory: staging, access: access
+                schemas: job.schemas.map { SchemaPlan.display($0, relativeTo: root) },
+                output: SchemaPlan.display(job.destination, relativeTo: root),
+                access: access
             )
             process.currentDirectoryURL = root
             try process.run()
@@ -31,34 +29,16 @@ struct RecordGenCommand {
             guard process.terminationStatus == 0 else {
                 throw PluginError.generatorFailed(target: job.targetName, status: process.terminationStatus)
             }
-
-            let folder = GeneratedFolder(url: job.destination)
-            for name in try folder.swiftFiles(in: staging) {
+            // Swift refuses two files of one name in a module: a record type named like a hand-written file.
+            for name in job.generatedFileNames() {
                 if let source = job.clash(with: name) {
-                    throw PluginError.outputShadowsSource(
-                        fileName: name,
-                        schema: schemas.joined(separator: "', '"),
+                    throw PluginError.generatedShadowsSource(
+                        generated: SchemaPlan.display(job.destination.appendingPathComponent(name), relativeTo: root),
                         source: SchemaPlan.display(source, relativeTo: root),
                         file: source.filePath
                     )
                 }
             }
-            let changes = try folder.sync(from: staging)
-            try? FileManager.default.removeItem(at: staging)
-            report(changes, for: job, root: root)
-        }
-    }
-
-    private func report(_ changes: GeneratedFolder.Changes, for job: GenerationJob, root: URL) {
-        let folder = SchemaPlan.display(job.destination, relativeTo: root)
-        print(
-            "\(job.targetName): \(changes.written.count) written, \(changes.unchanged.count) unchanged, "
-                + "\(changes.removed.count) removed in \(folder)"
-        )
-        for name in changes.written { print("  wrote \(name)") }
-        for name in changes.removed { print("  removed \(name)") }
-        for name in changes.kept {
-            Diagnostics.warning("\(folder)/\(name) was not written by recordgen; left in place")
         }
     }
 }
@@ -96,7 +76,6 @@ extension RecordGenCommand: CommandPlugin {
         try run(
             jobs: jobs,
             root: context.package.directoryURL,
-            workDirectory: context.pluginWorkDirectoryURL,
             access: access,
             tool: try context.tool(named: "recordgen")
         )
@@ -137,7 +116,6 @@ extension RecordGenCommand: XcodeCommandPlugin {
         try run(
             jobs: jobs,
             root: context.xcodeProject.directoryURL,
-            workDirectory: context.pluginWorkDirectoryURL,
             access: access,
             tool: try context.tool(named: "recordgen")
         )

@@ -14,12 +14,16 @@ import Testing
         ])
     }
 
-    @Test func theCommandPluginAsksForOneFilePerTypeWithRelativeSchemas() {
-        let output = URL(fileURLWithPath: "/tmp/staging")
-        #expect(GeneratorArguments.filePerType(schemas: ["Sources/App/A.records.xml", "Sources/App/B.records.xml"], outputDirectory: output, access: nil)
-            == ["generate", "Sources/App/A.records.xml", "Sources/App/B.records.xml", "--output", "/tmp/staging"])
-        #expect(GeneratorArguments.filePerType(schemas: ["S.records.xml"], outputDirectory: output, access: "public")
-            == ["generate", "S.records.xml", "--output", "/tmp/staging", "--access", "public"])
+    @Test func theCommandPluginAsksForOneFilePerTypeWithRelativePaths() {
+        #expect(
+            GeneratorArguments.filePerType(
+                schemas: ["Sources/App/A.records.xml", "Sources/App/B.records.xml"], output: "Sources/App/Generated", access: nil
+            ) == ["generate", "Sources/App/A.records.xml", "Sources/App/B.records.xml", "--output", "Sources/App/Generated"]
+        )
+        #expect(
+            GeneratorArguments.filePerType(schemas: ["S.records.xml"], output: "Generated", access: "internal")
+                == ["generate", "S.records.xml", "--output", "Generated", "--access", "internal"]
+        )
     }
 
     @Test func folderPathsLoseTheirTrailingSlash() {

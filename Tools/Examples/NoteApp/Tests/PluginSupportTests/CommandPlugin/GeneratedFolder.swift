@@ -1,1 +1,0 @@
-../../../../../RecordGenCommand/GeneratedFolder.swift
