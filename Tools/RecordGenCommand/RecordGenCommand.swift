@@ -66,6 +66,7 @@ extension RecordGenCommand: CommandPlugin {
             let job = GenerationJob(
                 targetName: target.name,
                 files: source.sourceFiles.map(\.url),
+                extraSchemas: GenerationJob.schemas(under: source.directoryURL),
                 destination: source.directoryURL.appendingPathComponent("Generated")
             )
             if job.schemas.isEmpty && targetNames.isEmpty { continue }

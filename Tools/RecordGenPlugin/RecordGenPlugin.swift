@@ -29,9 +29,10 @@ struct RecordGenPlugin {
         do {
             plan = try SchemaPlan(files: files, outputDirectory: outputDirectory, displayRoot: displayRoot)
         } catch {
-            // Attached to the schema, so Xcode shows it there; thrown, so the build stops.
+            // An error diagnostic fails the build; attached to the schema, Xcode shows it there. Throwing as well
+            // would print the message twice.
             Diagnostics.error(error.description, file: error.file, line: nil)
-            throw error
+            return []
         }
         guard !plan.entries.isEmpty else {
             Diagnostics.warning(

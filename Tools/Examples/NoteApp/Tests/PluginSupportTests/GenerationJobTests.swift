@@ -41,3 +41,27 @@ import Testing
         #expect(job.generatedFileNames().isEmpty)
     }
 }
+
+/// Schemas a manifest excludes from the target are still found by the command plugin.
+@Suite struct ExcludedSchemaTests {
+    @Test func schemasUnderTheTargetFolderAreFoundIncludingNestedOnes() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Sources/App/Notes.records.xml", "<schema/>")
+        try folder.write("Sources/App/Model/Tasks.records.xml", "<schema/>")
+        try folder.write("Sources/App/main.swift", "")
+        try folder.write("Sources/App/notes.xml", "")
+        let target = folder.url.appendingPathComponent("Sources/App")
+        let found = GenerationJob.schemas(under: target).map { SchemaPlan.display($0, relativeTo: target) }
+        #expect(found == ["Model/Tasks.records.xml", "Notes.records.xml"])
+    }
+
+    @Test func aSchemaListedTwiceCountsOnce() {
+        let schema = URL(fileURLWithPath: "/work/App/Sources/App/Notes.records.xml")
+        let job = GenerationJob(
+            targetName: "App", files: [schema], extraSchemas: [schema],
+            destination: URL(fileURLWithPath: "/work/App/Sources/App/Generated", isDirectory: true)
+        )
+        #expect(job.schemas == [schema])
+    }
+}
