@@ -71,7 +71,7 @@ let package = Package(
         ),
 
         .testTarget(name: "RecordKitTests", dependencies: ["RecordKit"]),
-        .testTarget(name: "RecordSchemaTests", dependencies: ["RecordSchema"]),
+        .testTarget(name: "RecordSchemaTests", dependencies: ["RecordSchema"], exclude: ["Fixtures"]),
         .testTarget(name: "RecordGenTests", dependencies: ["RecordGen", "RecordSchema"]),
         // Runs the built recordgen binary (found beside the test bundle) and checks its output and exit codes.
         .testTarget(name: "recordgenTests", dependencies: ["recordgen"]),

@@ -62,6 +62,27 @@ import Testing
         #expect(diagnostics.first?.message.contains("strin") == true)
     }
 
+    @Test func decodesPredefinedEntitiesCharacterReferencesAndCDATA() throws {
+        let xml = "<schema xmlns=\"urn:recordkit:schema:1\" name=\"S\">\n<doc>a &amp; b &#65; &lt;c&gt; <![CDATA[<d>]]></doc>"
+            + "<enum name=\"E\" kind=\"string\"><case name=\"a\" value=\"x&amp;y&#66;\"/></enum></schema>"
+        let (schema, diagnostics) = SchemaReader.read(data: Data(xml.utf8), path: "S.records.xml")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let s = try #require(schema)
+        #expect(s.doc == "a & b A <c> <d>")
+        #expect(s.enums.first?.cases.first?.value == "x&yB")
+    }
+
+    @Test func readsCollapsedWhiteSpaceAndCRLFLines() throws {
+        let xml = "<schema xmlns=\"urn:recordkit:schema:1\" name=\"S\">\r\n  <record type=\"A\" version=\" 2 \">\r\n"
+            + "    <field name=\"x\" kind=\"string\" optional=\" true \" since=\"2\"/>\r\n  </record>\r\n</schema>\r\n"
+        let result = SchemaLoader.load(data: Data(xml.utf8), path: "S.records.xml")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let record = try #require(result.schemas.first?.records.first)
+        #expect(record.version == 2)
+        #expect(record.fields.first?.isOptional == true)
+        #expect(record.fields.first?.location == SourceLocation(file: "S.records.xml", line: 3, column: 5))
+    }
+
     @Test func reportsMalformedXMLWithItsLine() {
         let xml = "<schema xmlns=\"urn:recordkit:schema:1\" name=\"S\">\n  <record type=\"R\">\n</schema>\n"
         let (schema, diagnostics) = SchemaReader.read(data: Data(xml.utf8), path: "S.records.xml")

@@ -258,6 +258,20 @@ let ruleCases: [RuleCase] = [
         #expect(result.schemas.count == 1)
     }
 
+    @Test func swiftKeywordsAreValidNamesTheGeneratorEscapes() {
+        let xml = """
+        <schema xmlns="urn:recordkit:schema:1" name="Test">
+          <enum name="Kind" kind="string"><case name="default" value="d"/><case name="class" value="c"/></enum>
+          <record type="Protocol">
+            <field name="class" kind="string" enum="Kind" default="default"/>
+            <field name="self" kind="int64" optional="true"/>
+          </record>
+        </schema>
+        """
+        let result = SchemaLoader.load(data: Data(xml.utf8), path: "K.records.xml")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    }
+
     @Test func mergeClockOnAnotherStrategyIsAWarning() {
         let xml = """
         <schema xmlns="urn:recordkit:schema:1" name="Test">

@@ -48,11 +48,15 @@ enum RecordGenBinary {
         try process.run()
         // Read both pipes to the end before waiting, so a full pipe never blocks the child.
         let errorData = Locked<Data>()
-        let errorReader = Thread { errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }
-        errorReader.start()
+        let errorsRead = DispatchGroup()
+        errorsRead.enter()
+        DispatchQueue.global().async {
+            errorData.set(errors.fileHandleForReading.readDataToEndOfFile())
+            errorsRead.leave()
+        }
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        errorsRead.wait()
         process.waitUntilExit()
-        while !errorData.isSet { Thread.sleep(forTimeInterval: 0.001) }
         return Run(
             status: process.terminationStatus,
             stdout: String(decoding: outputData, as: UTF8.self),
@@ -67,7 +71,6 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     private var stored: Value?
 
     var value: Value? { lock.withLock { stored } }
-    var isSet: Bool { lock.withLock { stored != nil } }
     func set(_ value: Value) { lock.withLock { stored = value } }
 }
 

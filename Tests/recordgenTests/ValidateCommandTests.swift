@@ -95,4 +95,23 @@ import Testing
         let strict = try RecordGenBinary.run(["validate", "--warnings-as-errors", "Warn.records.xml"], in: folder.path)
         #expect(strict.status == 1)
     }
+
+    @Test(.enabled(if: RecordGenBinary.path != nil))
+    func worksWhenInstalledAloneWithItsEmbeddedXSD() throws {
+        let folder = try TemporaryFolder()
+        let binary = folder.path + "/recordgen"
+        try FileManager.default.copyItem(atPath: try #require(RecordGenBinary.path), toPath: binary)
+        try folder.write("Bad.records.xml", "<schema xmlns=\"urn:recordkit:schema:1\" name=\"S\"><record type=\"A\" version=\"0\"/></schema>")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["validate", "Bad.records.xml"]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(text.contains("Bad.records.xml:1:66: error: attribute 'version' of <record>: '0' is not a version"), "\(text)")
+    }
 }

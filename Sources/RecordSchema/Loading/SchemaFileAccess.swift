@@ -9,20 +9,21 @@ enum SchemaFileAccess {
     }
 
     static func contents(of path: String, maximumBytes: Int) -> Contents {
-        let manager = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        // stat(2) directly: FileManager.attributesOfItem also looks up the owner's name, which reads the
+        // user and group databases; the reader opens nothing but the file it was given.
+        var info = stat()
+        guard stat(path, &info) == 0 else {
             return .failure(problem("no such file: \(path)", path: path))
         }
-        guard !isDirectory.boolValue else {
+        let fileType = UInt32(info.st_mode) & 0o170000
+        guard fileType != 0o040000 else {
             return .failure(problem("\(path) is a folder; pass it to the loader, which reads the *.records.xml files in it", path: path))
         }
-        let attributes = try? manager.attributesOfItem(atPath: path)
-        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
+        guard fileType == 0o100000 else {
             return .failure(problem("\(path) is not a regular file", path: path))
         }
-        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maximumBytes {
-            return .failure(tooLarge(path: path, size: "\(size) bytes", maximumBytes: maximumBytes))
+        if Int(info.st_size) > maximumBytes {
+            return .failure(tooLarge(path: path, size: "\(info.st_size) bytes", maximumBytes: maximumBytes))
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             return .failure(problem("cannot open \(path) for reading (check its permissions)", path: path))

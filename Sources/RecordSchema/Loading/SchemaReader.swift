@@ -24,6 +24,7 @@ public struct SchemaReader: Sendable {
     /// The namespace of the schema language.
     public static let namespace = "urn:recordkit:schema:1"
 
+    /// The limits this reader applies.
     public var limits: Limits
 
     /// Creates a reader.
@@ -99,7 +100,7 @@ public struct SchemaReader: Sendable {
         let source = SourceText(bytes: bytes)
         let parsed = SafeXMLParser.parse(bytes, maximumDepth: limits.maximumDepth)
         guard let document = parsed.document else {
-            let diagnostics = LibXMLDiagnostics.parseFailure(parsed.sink, path: path, maximumDepth: limits.maximumDepth)
+            let diagnostics = LibXMLDiagnostics.parseFailure(parsed.sink, source: source, path: path, maximumDepth: limits.maximumDepth)
             return Outcome(schema: nil, diagnostics: diagnostics.sorted(), locator: nil)
         }
 
@@ -116,9 +117,12 @@ public struct SchemaReader: Sendable {
         if root.name != "schema" || root.namespace != Self.namespace {
             // libxml2's "no matching global declaration" says less than this.
             diagnostics.removeAll { $0.location == root.location }
+            let problem = root.name == "schema"
+                ? "the root element <schema> is not in the schema language's namespace"
+                : "the root element is <\(root.name)>"
             diagnostics.append(Diagnostic(
                 .error,
-                "the root element is <\(root.name)>; a schema file's root is <schema xmlns=\"\(Self.namespace)\" name=\"…\">",
+                "\(problem); a schema file's root is <schema xmlns=\"\(Self.namespace)\" name=\"…\">",
                 at: root.location, code: .schemaLanguageViolation
             ))
         }

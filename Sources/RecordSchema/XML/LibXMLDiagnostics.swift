@@ -1,11 +1,15 @@
 /// Turns what libxml2 reported into diagnostics that read like a compiler's.
 enum LibXMLDiagnostics {
     /// Why a parse produced no document: a DOCTYPE, nesting too deep, or XML that is not well-formed.
-    static func parseFailure(_ sink: LibXMLErrorSink, path: String, maximumDepth: Int) -> [Diagnostic] {
+    static func parseFailure(_ sink: LibXMLErrorSink, source: SourceText, path: String, maximumDepth: Int) -> [Diagnostic] {
         if let line = sink.doctypeLine {
             let message = "the file has a DOCTYPE; a schema file never needs one, and the reader refuses it so that no "
                 + "entity is expanded and no other file or URL is read: remove the <!DOCTYPE …> declaration"
-            return [Diagnostic(.error, message, at: SourceLocation(file: path, line: max(line, 1)), code: .doctypeRefused)]
+            let location = source.firstOffset(of: "<!DOCTYPE").map { offset in
+                let position = source.position(ofOffset: offset)
+                return SourceLocation(file: path, line: position.line, column: position.column)
+            } ?? SourceLocation(file: path, line: max(line, 1))
+            return [Diagnostic(.error, message, at: location, code: .doctypeRefused)]
         }
         if let line = sink.tooDeepLine {
             let message = "elements are nested more than \(maximumDepth) deep; the schema language needs 4 levels "
@@ -60,9 +64,38 @@ enum LibXMLDiagnostics {
         return diagnostics
     }
 
-    /// libxml2's message without the namespace in braces, which only adds noise.
-    private static func readable(_ message: String) -> String {
-        message.replacingOccurrences(of: "{\(SchemaReader.namespace)}", with: "")
+    /// libxml2's message in the tools' voice: `attribute 'kind' of <field>: 'text' is not one of: string, …`.
+    static func readable(_ message: String) -> String {
+        var text = message.replacingOccurrences(of: "{\(SchemaReader.namespace)}", with: "")
+        // "Element 'field', attribute 'kind': …" -> "attribute 'kind' of <field>: …"; "Element 'x': …" -> "<x>: …"
+        if text.hasPrefix("Element '"), let nameEnd = text.dropFirst(9).firstIndex(of: "'") {
+            let element = text[text.index(text.startIndex, offsetBy: 9)..<nameEnd]
+            var rest = text[text.index(after: nameEnd)...]
+            if rest.hasPrefix(", attribute '"), let attributeEnd = rest.dropFirst(13).firstIndex(of: "'") {
+                let attribute = rest[rest.index(rest.startIndex, offsetBy: 13)..<attributeEnd]
+                rest = rest[rest.index(after: attributeEnd)...]
+                text = "attribute '\(attribute)' of <\(element)>\(rest)"
+            } else {
+                text = "<\(element)>\(rest)"
+            }
+        }
+        let rewrites: [(String, String)] = [
+            ("[facet 'enumeration'] The value ", ""),
+            (" is not an element of the set {", " is not one of {"),
+            (" is not a valid value of the atomic type 'Version'", " is not a version: write a whole number, 1 or more"),
+            (" is not a valid value of the atomic type 'xs:boolean'", " is not a boolean: write true or false"),
+            (" is not a valid value of the atomic type", " is not a valid value of type"),
+            ("This element is not expected. Expected is one of", "this element is not expected here; expected one of"),
+            ("This element is not expected. Expected is", "this element is not expected here; expected"),
+            ("This element is not expected.", "this element is not expected here"),
+            ("The attribute ", "attribute "),
+            ("Missing child element(s). Expected is", "missing child element; expected"),
+        ]
+        for (from, to) in rewrites {
+            text = text.replacingOccurrences(of: from, with: to)
+        }
+        while text.last == "." { text.removeLast() }
+        return text
     }
 
     /// The attribute a validation message is about (`… attribute 'kind': …`).

@@ -56,9 +56,8 @@ struct SourceText: Sendable {
 
     /// Whether the start tag at `offset` is `<qualifiedName` followed by a space, `/` or `>`.
     func startTag(at offset: Int, isNamed qualifiedName: String) -> Bool {
-        let name = Array(qualifiedName.utf8)
-        guard hasPrefix(name, at: offset + 1) else { return false }
-        let after = offset + 1 + name.count
+        guard hasPrefix(qualifiedName, at: offset + 1) else { return false }
+        let after = offset + 1 + qualifiedName.utf8.count
         guard after < bytes.count else { return false }
         return Self.isSpace(bytes[after]) || bytes[after] == UInt8(ascii: "/") || bytes[after] == UInt8(ascii: ">")
     }
@@ -87,10 +86,24 @@ struct SourceText: Sendable {
         return nil
     }
 
+    /// The offset of the first occurrence of `text`, or nil.
+    func firstOffset(of text: String) -> Int? {
+        let wanted = Array(text.utf8)
+        guard wanted.count <= bytes.count else { return nil }
+        return (0...(bytes.count - wanted.count)).first { hasPrefix(wanted, at: $0) }
+    }
+
     // MARK: Scanning helpers
 
     private func hasPrefix(_ prefix: String, at offset: Int) -> Bool {
-        hasPrefix(Array(prefix.utf8), at: offset)
+        let utf8 = prefix.utf8
+        guard offset >= 0, offset + utf8.count <= bytes.count else { return false }
+        var index = offset
+        for byte in utf8 {
+            if bytes[index] != byte { return false }
+            index += 1
+        }
+        return true
     }
 
     private func hasPrefix(_ prefix: [UInt8], at offset: Int) -> Bool {
