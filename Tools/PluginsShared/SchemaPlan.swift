@@ -14,8 +14,8 @@ struct SchemaPlan: Sendable {
         var output: URL
     }
 
-    /// The suffix that marks a RecordKit schema among a target's files.
-    static let schemaSuffix = ".records.xml"
+    /// The suffix that marks a RecordKit schema among a target's files (the generator's own constant).
+    static let schemaSuffix = RecordGenOutputFileNames.schemaSuffix
 
     /// The schemas and their outputs, sorted by schema path so that commands come out in a stable order.
     var entries: [Entry]
