@@ -17,6 +17,7 @@ public struct RecordFieldReader<Model: RecordModel> {
     /// - Parameters:
     ///   - versionField: the field that holds the version, nil for an unversioned type.
     ///   - onNewerVersion: what to do when the record's version is above `Model.schemaVersion`.
+    @inlinable
     public init(_ record: Record, versionField: String?, onNewerVersion: NewerVersionRule) throws(RecordDecodingError) {
         guard record.recordType == Model.recordType else {
             throw .wrongRecordType(expected: Model.recordType, found: record.recordType, recordName: record.id.recordName)
@@ -85,6 +86,7 @@ public struct RecordFieldReader<Model: RecordModel> {
 
     /// The metadata to keep: record ID, system fields, every field the model does not declare (except the
     /// version field, which ``RecordFieldWriter`` writes itself), and the version read.
+    @inlinable
     public func metadata() -> RecordMetadata {
         var metadata = RecordMetadata(recordID: record.id, system: record.system, decodedVersion: version)
         // Every stored value was read: nothing unknown, skip the filtering.
