@@ -32,7 +32,9 @@ struct GenerationJob: Sendable, Hashable {
     /// (teams that commit generated code exclude the schema, so that SwiftPM does not warn about an unhandled
     /// file). Sorted by path.
     static func schemas(under folder: URL) -> [URL] {
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            return []
+        }
         var found: [URL] = []
         for case let file as URL in walker where file.lastPathComponent.hasSuffix(SchemaPlan.schemaSuffix) {
             found.append(file)

@@ -6,19 +6,19 @@ import Testing
     @Test func theBuildPluginAsksForOneFilePerSchemaByAbsolutePath() {
         let arguments = GeneratorArguments.filePerSchema(
             schema: URL(fileURLWithPath: "/work/My App/Sources/App/Notes.records.xml"),
-            outputDirectory: URL(fileURLWithPath: "/work/My App/.build/plugins/outputs/GeneratedSources", isDirectory: true)
+            outputDirectory: URL(fileURLWithPath: "/work/My App/.build/GeneratedSources", isDirectory: true)
         )
         #expect(arguments == [
             "generate", "/work/My App/Sources/App/Notes.records.xml",
-            "--output", "/work/My App/.build/plugins/outputs/GeneratedSources", "--file-per-schema",
+            "--output", "/work/My App/.build/GeneratedSources", "--file-per-schema",
         ])
     }
 
     @Test func theCommandPluginAsksForOneFilePerTypeWithRelativePaths() {
+        let schemas = ["Sources/App/A.records.xml", "Sources/App/B.records.xml"]
         #expect(
-            GeneratorArguments.filePerType(
-                schemas: ["Sources/App/A.records.xml", "Sources/App/B.records.xml"], output: "Sources/App/Generated", access: nil
-            ) == ["generate", "Sources/App/A.records.xml", "Sources/App/B.records.xml", "--output", "Sources/App/Generated"]
+            GeneratorArguments.filePerType(schemas: schemas, output: "Sources/App/Generated", access: nil)
+                == ["generate"] + schemas + ["--output", "Sources/App/Generated"]
         )
         #expect(
             GeneratorArguments.filePerType(schemas: ["S.records.xml"], output: "Generated", access: "internal")

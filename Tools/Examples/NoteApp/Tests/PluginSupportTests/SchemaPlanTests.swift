@@ -9,18 +9,15 @@ import Testing
     func file(_ path: String) -> URL { package.appendingPathComponent(path) }
 
     @Test func eachSchemaBecomesOneFileInTheOutputFolderInPathOrder() throws {
+        let notes = file("Sources/App/Notes.records.xml")
+        let zebras = file("Sources/App/Zoo/Zebras.records.xml")
         let files = [
-            file("Sources/App/main.swift"),
-            file("Sources/App/Zoo/Zebras.records.xml"),
-            file("Sources/App/Notes.records.xml"),
-            file("Sources/App/README.md"),
-            file("Sources/App/Notes.xml"),
+            file("Sources/App/main.swift"), zebras, notes, file("Sources/App/README.md"), file("Sources/App/Notes.xml"),
         ]
         let plan = try SchemaPlan(files: files, outputDirectory: output, displayRoot: package)
-        #expect(plan.entries.map(\.schema) == [file("Sources/App/Notes.records.xml"), file("Sources/App/Zoo/Zebras.records.xml")])
+        #expect(plan.entries.map(\.schema) == [notes, zebras])
         #expect(plan.entries.map(\.output) == [
-            output.appendingPathComponent(SchemaPlan.outputFileName(forSchema: file("Sources/App/Notes.records.xml"))),
-            output.appendingPathComponent(SchemaPlan.outputFileName(forSchema: file("Sources/App/Zoo/Zebras.records.xml"))),
+            output.appendingPathComponent("Notes.swift"), output.appendingPathComponent("Zebras.swift"),
         ])
         #expect(plan.entries.allSatisfy { $0.output.deletingLastPathComponent().filePath == output.filePath })
     }
@@ -30,7 +27,8 @@ import Testing
     }
 
     @Test func aTargetWithoutSchemasPlansNothing() throws {
-        let plan = try SchemaPlan(files: [file("Sources/App/main.swift")], outputDirectory: output, displayRoot: package)
+        let files = [file("Sources/App/main.swift")]
+        let plan = try SchemaPlan(files: files, outputDirectory: output, displayRoot: package)
         #expect(plan.entries.isEmpty)
     }
 
@@ -92,8 +90,11 @@ import Testing
     }
 
     @Test func pathsInMessagesAreRelativeToTheRootWhenInsideIt() {
-        #expect(SchemaPlan.display(file("Sources/App/Notes.records.xml"), relativeTo: package) == "Sources/App/Notes.records.xml")
-        #expect(SchemaPlan.display(URL(fileURLWithPath: "/elsewhere/X.records.xml"), relativeTo: package) == "/elsewhere/X.records.xml")
-        #expect(SchemaPlan.display(URL(fileURLWithPath: "/work/Application/X.records.xml"), relativeTo: package) == "/work/Application/X.records.xml")
+        func display(_ path: String) -> String {
+            SchemaPlan.display(URL(fileURLWithPath: path), relativeTo: package)
+        }
+        #expect(display("/work/App/Sources/App/Notes.records.xml") == "Sources/App/Notes.records.xml")
+        #expect(display("/elsewhere/X.records.xml") == "/elsewhere/X.records.xml")
+        #expect(display("/work/Application/X.records.xml") == "/work/Application/X.records.xml", "not a parent")
     }
 }
