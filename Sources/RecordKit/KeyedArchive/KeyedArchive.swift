@@ -17,7 +17,8 @@ public enum KeyedArchiveContents: Sendable, Hashable {
 public enum KeyedArchive {
     /// Decodes an archived `CKServerChangeToken` (the NSMutableData form and the inline secure-coding form).
     public static func decodeChangeToken(_ data: Data) throws(KeyedArchiveError) -> ServerChangeToken {
-        try read(data) { reader throws(KeyedArchiveError) in
+        if case let .changeToken(token)? = KeyedArchiveScanner.contents(of: data) { return token }
+        return try read(data) { reader throws(KeyedArchiveError) in
             guard let root = try reader.rootObject() else { throw .missingValue(path: "$top.root") }
             return try reader.changeToken(root)
         }
@@ -33,6 +34,13 @@ public enum KeyedArchive {
 
     /// Tells what an archive holds and decodes it.
     public static func contents(of data: Data) throws(KeyedArchiveError) -> KeyedArchiveContents {
+        if let contents = KeyedArchiveScanner.contents(of: data) { return contents }
+        return try readerContents(of: data)
+    }
+
+    /// ``contents(of:)`` by the general reader alone, without the fast path of ``KeyedArchiveScanner``
+    /// (which takes the plain change tokens and system fields, and leaves everything else to this).
+    static func readerContents(of data: Data) throws(KeyedArchiveError) -> KeyedArchiveContents {
         try read(data) { reader throws(KeyedArchiveError) in try contents(of: reader) }
     }
 

@@ -1,0 +1,113 @@
+import Foundation
+
+/// Change tokens and system fields on the fast path. Each read mirrors the one of the general reader in
+/// `CloudKitArchiveDecoding.swift` and `KeyedArchiveValues.swift`; where that one would throw, this one misses.
+extension KeyedArchiveScanner {
+    /// What `data` holds, when it is a change token or a system-fields archive of the plain shape; nil when
+    /// the general reader must decide (other contents, other shapes, any damage).
+    static func contents(of data: Data) -> KeyedArchiveContents? {
+        try? BinaryPropertyListDocument.read(data, { document throws(Miss) in
+            try KeyedArchiveScanner(document: document).contents()
+        }, wrap: { _ in Miss() })
+    }
+
+    /// The decision of `KeyedArchive.contents(of:)`: a root change token, or system fields in `$top`.
+    func contents() throws(Miss) -> KeyedArchiveContents {
+        let top = try topEntries()
+        if let rootIndex = top[.root] {
+            switch try node(rootIndex) {
+            case .null:
+                break
+            case let .object(root):
+                // A root CKRecord (a whole record with field values) is left to the general reader.
+                guard try isKind(root, of: "CKServerChangeToken") else { throw Miss() }
+                return .changeToken(try changeToken(root))
+            case .string, .data, .number:
+                throw Miss()
+            }
+        }
+        guard top[.recordID] != nil else { throw Miss() }
+        return .systemFields(try systemFields(top))
+    }
+
+    /// A `CKServerChangeToken`: `ChangeTokenData` is raw bytes or an NSData object.
+    private func changeToken(_ token: Object) throws(Miss) -> ServerChangeToken {
+        guard let index = try find("ChangeTokenData", in: token) else { throw Miss() }
+        switch try node(index) {
+        case let .data(bytes):
+            return ServerChangeToken(data: bytes)
+        case let .object(object):
+            guard try isKind(object, of: "NSData"), let inner = try find("NS.data", in: object),
+                  case let .data(bytes) = try node(inner)
+            else { throw Miss() }
+            return ServerChangeToken(data: bytes)
+        case .null, .string, .number:
+            throw Miss()
+        }
+    }
+
+    /// The record type, ID and system fields from `$top`. Parent and share references are left to the
+    /// general reader.
+    private func systemFields(_ top: TopEntries) throws(Miss) -> Record {
+        guard let type = try string(top[.recordType]), let id = try recordID(top[.recordID]) else { throw Miss() }
+        var system = SystemFields()
+        system.changeTag = try string(top[.changeTag])
+        system.creationDate = try date(top[.creationDate])
+        system.modificationDate = try date(top[.modificationDate])
+        system.creatorUserRecordName = try recordID(top[.creator])?.recordName
+        system.lastModifiedUserRecordName = try recordID(top[.lastModifier])?.recordName
+        system.modifiedByDevice = try string(top[.device])
+        guard try isNull(top[.parent]), try isNull(top[.share]) else { throw Miss() }
+        return Record(recordType: type, id: id, system: system)
+    }
+
+    /// Whether a value is absent or nil.
+    private func isNull(_ index: Int?) throws(Miss) -> Bool {
+        guard let index else { return true }
+        if case .null = try node(index) { return true }
+        return false
+    }
+
+    /// An inline string; nil when absent or nil. An NSString object is a miss.
+    private func string(_ index: Int?) throws(Miss) -> String? {
+        guard let index else { return nil }
+        switch try node(index) {
+        case .null: return nil
+        case let .string(text): return text
+        case .data, .number, .object: throw Miss()
+        }
+    }
+
+    /// A `CKRecordID` (`RecordName`, and a `CKRecordZoneID` with `ZoneName` and `ownerName`); nil when absent.
+    private func recordID(_ index: Int?) throws(Miss) -> RecordID? {
+        guard let index, let id = try object(index, of: "CKRecordID") else { return nil }
+        guard let name = try string(find("RecordName", in: id)),
+              let zoneIndex = try find("ZoneID", in: id), let zone = try object(zoneIndex, of: "CKRecordZoneID"),
+              let zoneName = try string(find("ZoneName", in: zone))
+        else { throw Miss() }
+        let owner = try string(find("ownerName", in: zone)) ?? RecordZoneID.defaultOwnerName
+        return RecordID(recordName: name, zoneID: RecordZoneID(zoneName: zoneName, ownerName: owner))
+    }
+
+    /// An object of class `name` (or a subclass); nil when nil.
+    private func object(_ index: Int, of name: StaticString) throws(Miss) -> Object? {
+        switch try node(index) {
+        case .null: return nil
+        case let .object(object):
+            guard try isKind(object, of: name) else { throw Miss() }
+            return object
+        case .string, .data, .number: throw Miss()
+        }
+    }
+
+    /// An NSDate (`NS.time`, seconds since 2001); nil when absent or nil.
+    private func date(_ index: Int?) throws(Miss) -> Date? {
+        guard let index, let date = try object(index, of: "NSDate") else { return nil }
+        guard let timeIndex = try find("NS.time", in: date) else { throw Miss() }
+        switch try node(timeIndex) {
+        case let .number(.real(seconds)): return Date(timeIntervalSinceReferenceDate: seconds)
+        case let .number(.integer(seconds)): return Date(timeIntervalSinceReferenceDate: Double(seconds))
+        default: throw Miss()
+        }
+    }
+}
