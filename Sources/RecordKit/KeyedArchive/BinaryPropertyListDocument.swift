@@ -28,7 +28,7 @@ struct BinaryPropertyListDocument {
     let length: Int
     let objectCount: Int
     let topObject: Int
-    private let offsetSize: Int
+    let offsetSize: Int
     let referenceSize: Int
     let offsetTableStart: Int
 

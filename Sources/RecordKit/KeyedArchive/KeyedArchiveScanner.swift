@@ -23,17 +23,25 @@ struct KeyedArchiveScanner {
         let classEntry: Int
     }
 
+    /// A string value, turned into a `String` only when it is used.
+    enum Text {
+        /// The bytes of an ASCII string object.
+        case ascii(BinaryPropertyListDocument.KeySpan)
+        /// A string the document decoded (UTF-16).
+        case decoded(String)
+    }
+
     /// What a value resolves to, as ``KeyedArchiveReader`` resolves it (`ArchiveNode`).
     enum Node {
         case null
-        case string(String)
+        case text(Text)
         case data(Data)
         /// An NSNumber: `.integer`, `.unsignedInteger`, `.real` or `.bool`.
         case number(PropertyListValue)
         case object(Object)
     }
 
-    let document: BinaryPropertyListDocument
+    let bytes: PlistBytes
     /// The references of `$objects`.
     let objects: References
     /// The key and value references of `$top`.
@@ -42,39 +50,28 @@ struct KeyedArchiveScanner {
 
     /// Reads the envelope as ``KeyedArchiveReader/init(document:)`` does: `$archiver`, `$objects`, `$top`.
     init(document: BinaryPropertyListDocument) throws(Miss) {
-        self.document = document
-        guard let (keys, values) = try Self.checked({ try document.dictionary(document.topObject) }),
-              let archiver = try Self.find("$archiver", keys: keys, values: values, document),
-              case .scalar(.string("NSKeyedArchiver")) = try Self.checked({ try document.object(archiver) }),
-              let objectsIndex = try Self.find("$objects", keys: keys, values: values, document),
-              let objects = try Self.checked({ try document.array(objectsIndex) }),
-              let topIndex = try Self.find("$top", keys: keys, values: values, document),
-              let (topKeys, topValues) = try Self.checked({ try document.dictionary(topIndex) })
+        let bytes = try PlistBytes(document)
+        self.bytes = bytes
+        guard let (keys, values) = try bytes.dictionary(document.topObject),
+              let archiver = try Self.find("$archiver", keys: keys, values: values, bytes),
+              let archiverName = try bytes.asciiSpan(archiver), bytes.span(archiverName, equals: "NSKeyedArchiver"),
+              let objectsIndex = try Self.find("$objects", keys: keys, values: values, bytes),
+              let objects = try bytes.array(objectsIndex),
+              let topIndex = try Self.find("$top", keys: keys, values: values, bytes),
+              let (topKeys, topValues) = try bytes.dictionary(topIndex)
         else { throw Miss() }
         self.objects = objects
         self.topKeys = topKeys
         self.topValues = topValues
     }
 
-    /// Runs a plist read; any plist error is a miss (the general reader will report it). Untyped, so the
-    /// closures need no annotation; an error is boxed only on a miss, which the general reader then redoes.
-    @inline(__always)
-    static func checked<T>(_ body: () throws -> T) throws(Miss) -> T {
-        do { return try body() } catch { throw Miss() }
-    }
-
     /// The value (plist object) of the first ASCII-string key equal to `key`, nil when absent: the search of
     /// ``BinaryPropertyListDocument/position(of:in:)-(_,References)``, which also stops at the first match.
-    static func find(
-        _ key: StaticString, keys: References, values: References, _ document: BinaryPropertyListDocument
-    ) throws(Miss) -> Int? {
-        let wanted = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+    @inline(__always)
+    static func find(_ key: StaticString, keys: References, values: References, _ bytes: PlistBytes) throws(Miss) -> Int? {
         for position in 0..<keys.count {
-            guard let span = try checked({ try document.asciiKeySpan(document.reference(keys, position)) }),
-                  span.count == wanted.count,
-                  document.bytes(at: span.start, equal: wanted)
-            else { continue }
-            return try checked { try document.reference(values, position) }
+            guard let span = try bytes.asciiSpan(bytes.reference(keys, position)), bytes.span(span, equals: key) else { continue }
+            return try bytes.reference(values, position)
         }
         return nil
     }
@@ -82,51 +79,72 @@ struct KeyedArchiveScanner {
     /// The value under `key` in an object.
     @inline(__always)
     func find(_ key: StaticString, in object: Object) throws(Miss) -> Int? {
-        try Self.find(key, keys: object.keys, values: object.values, document)
+        try Self.find(key, keys: object.keys, values: object.values, bytes)
     }
 
     /// Resolves the plist object `index` as ``KeyedArchiveReader`` does: a UID is followed into `$objects`
-    /// (UID 0 is nil), anything else is an inline value; a dictionary is an object with a class entry.
+    /// (UID 0 is nil), anything else is an inline value; the string `$null` is nil; a dictionary is an
+    /// object with a class entry. ASCII strings and dictionaries are read here, other values by the document.
     func node(_ index: Int) throws(Miss) -> Node {
         var target = index
-        if let uid = try Self.checked({ try document.uid(index) }) {
-            guard uid < UInt64(objects.count) else { throw Miss() }
+        if let uid = try bytes.uid(index) {
+            guard uid < objects.count else { throw Miss() }
             if uid == 0 { return .null }
-            target = try Self.checked { try document.reference(objects, Int(uid)) }
+            target = try bytes.reference(objects, uid)
         }
-        switch try Self.checked({ try document.object(target) }) {
-        case let .scalar(.string(text)): return text == "$null" ? .null : .string(text)
-        case let .scalar(.data(bytes)): return .data(bytes)
+        let start = try bytes.offset(of: target)
+        if let span = try bytes.asciiSpan(at: start) {
+            return bytes.span(span, equals: "$null") ? .null : .text(.ascii(span))
+        }
+        if let (keys, values) = try bytes.dictionary(at: start) {
+            return .object(try object(keys: keys, values: values))
+        }
+        switch try Self.checked({ try bytes.document.object(target) }) {
+        case let .scalar(.string(text)): return text == "$null" ? .null : .text(.decoded(text))
+        case let .scalar(.data(data)): return .data(data)
         case let .scalar(number) where number.isNumber: return .number(number)
-        case let .dictionary(keys, values): return .object(try object(keys: keys, values: values))
-        case .scalar, .array, .set: throw Miss()
+        case .scalar, .array, .set, .dictionary: throw Miss()
         }
+    }
+
+    /// The `String` of a text. The owner name almost every archive holds is shared rather than built again.
+    func string(_ text: Text) -> String {
+        switch text {
+        case let .ascii(span):
+            bytes.span(span, equals: "__defaultOwner__") ? RecordZoneID.defaultOwnerName : bytes.string(span)
+        case let .decoded(string):
+            string
+        }
+    }
+
+    /// Runs a read of the general document; any plist error is a miss (the general reader will report it).
+    @inline(__always)
+    static func checked<T>(_ body: () throws -> T) throws(Miss) -> T {
+        do { return try body() } catch { throw Miss() }
     }
 
     /// The object of a dictionary whose `$class` is a UID naming a class-entry dictionary.
     private func object(keys: References, values: References) throws(Miss) -> Object {
-        guard let classIndex = try Self.find("$class", keys: keys, values: values, document),
-              let uid = try Self.checked({ try document.uid(classIndex) }), uid > 0, uid < UInt64(objects.count)
+        guard let classIndex = try Self.find("$class", keys: keys, values: values, bytes),
+              let uid = try bytes.uid(classIndex), uid > 0, uid < objects.count
         else { throw Miss() }
-        let entry = try Self.checked { try document.reference(objects, Int(uid)) }
-        guard try Self.checked({ try document.dictionary(entry) }) != nil else { throw Miss() }
+        let entry = try bytes.reference(objects, uid)
+        guard try bytes.dictionary(entry) != nil else { throw Miss() }
         return Object(keys: keys, values: values, classEntry: entry)
     }
 
     /// Whether `$classes` of an object's class entry holds `name`, as ``KeyedArchiveReader/isKind(_:of:)``
     /// decides it: elements that cannot be read are skipped. A class entry with no `$classes` array is a miss.
     func isKind(_ object: Object, of name: StaticString) throws(Miss) -> Bool {
-        let wanted = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        guard let (keys, values) = try Self.checked({ try document.dictionary(object.classEntry) }),
-              let chainIndex = try Self.find("$classes", keys: keys, values: values, document),
-              let chain = try Self.checked({ try document.array(chainIndex) })
+        guard let (keys, values) = try bytes.dictionary(object.classEntry),
+              let chainIndex = try Self.find("$classes", keys: keys, values: values, bytes),
+              let chain = try bytes.array(chainIndex)
         else { throw Miss() }
         for position in 0..<chain.count {
-            guard let element = try? document.reference(chain, position),
-                  let span = try? document.asciiKeySpan(element),
-                  span.count == wanted.count
+            guard let element = try? bytes.reference(chain, position),
+                  let span = try? bytes.asciiSpan(element)
             else { continue }
-            if document.bytes(at: span.start, equal: wanted) { return true }
+            if bytes.span(span, equals: name) { return true }
         }
         return false
     }

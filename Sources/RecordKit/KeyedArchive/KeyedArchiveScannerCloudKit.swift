@@ -22,7 +22,7 @@ extension KeyedArchiveScanner {
                 // A root CKRecord (a whole record with field values) is left to the general reader.
                 guard try isKind(root, of: "CKServerChangeToken") else { throw Miss() }
                 return .changeToken(try changeToken(root))
-            case .string, .data, .number:
+            case .text, .data, .number:
                 throw Miss()
             }
         }
@@ -41,7 +41,7 @@ extension KeyedArchiveScanner {
                   case let .data(bytes) = try node(inner)
             else { throw Miss() }
             return ServerChangeToken(data: bytes)
-        case .null, .string, .number:
+        case .null, .text, .number:
             throw Miss()
         }
     }
@@ -54,8 +54,8 @@ extension KeyedArchiveScanner {
         system.changeTag = try string(top[.changeTag])
         system.creationDate = try date(top[.creationDate])
         system.modificationDate = try date(top[.modificationDate])
-        system.creatorUserRecordName = try recordID(top[.creator])?.recordName
-        system.lastModifiedUserRecordName = try recordID(top[.lastModifier])?.recordName
+        system.creatorUserRecordName = try recordIDParts(top[.creator]).map { string($0.name) }
+        system.lastModifiedUserRecordName = try recordIDParts(top[.lastModifier]).map { string($0.name) }
         system.modifiedByDevice = try string(top[.device])
         guard try isNull(top[.parent]), try isNull(top[.share]) else { throw Miss() }
         return Record(recordType: type, id: id, system: system)
@@ -70,23 +70,35 @@ extension KeyedArchiveScanner {
 
     /// An inline string; nil when absent or nil. An NSString object is a miss.
     private func string(_ index: Int?) throws(Miss) -> String? {
+        try text(index).map(string)
+    }
+
+    /// An inline string, not yet built; nil when absent or nil. An NSString object is a miss.
+    private func text(_ index: Int?) throws(Miss) -> Text? {
         guard let index else { return nil }
         switch try node(index) {
         case .null: return nil
-        case let .string(text): return text
+        case let .text(text): return text
         case .data, .number, .object: throw Miss()
         }
     }
 
     /// A `CKRecordID` (`RecordName`, and a `CKRecordZoneID` with `ZoneName` and `ownerName`); nil when absent.
     private func recordID(_ index: Int?) throws(Miss) -> RecordID? {
+        guard let parts = try recordIDParts(index) else { return nil }
+        let owner = parts.owner.map(string) ?? RecordZoneID.defaultOwnerName
+        return RecordID(recordName: string(parts.name), zoneID: RecordZoneID(zoneName: string(parts.zoneName), ownerName: owner))
+    }
+
+    /// The checked parts of a `CKRecordID`, with no strings built: the creator and last modifier need only
+    /// the record name, but their zones must hold as the general reader requires.
+    private func recordIDParts(_ index: Int?) throws(Miss) -> (name: Text, zoneName: Text, owner: Text?)? {
         guard let index, let id = try object(index, of: "CKRecordID") else { return nil }
-        guard let name = try string(find("RecordName", in: id)),
+        guard let name = try text(find("RecordName", in: id)),
               let zoneIndex = try find("ZoneID", in: id), let zone = try object(zoneIndex, of: "CKRecordZoneID"),
-              let zoneName = try string(find("ZoneName", in: zone))
+              let zoneName = try text(find("ZoneName", in: zone))
         else { throw Miss() }
-        let owner = try string(find("ownerName", in: zone)) ?? RecordZoneID.defaultOwnerName
-        return RecordID(recordName: name, zoneID: RecordZoneID(zoneName: zoneName, ownerName: owner))
+        return (name, zoneName, try text(find("ownerName", in: zone)))
     }
 
     /// An object of class `name` (or a subclass); nil when nil.
@@ -96,7 +108,7 @@ extension KeyedArchiveScanner {
         case let .object(object):
             guard try isKind(object, of: name) else { throw Miss() }
             return object
-        case .string, .data, .number: throw Miss()
+        case .text, .data, .number: throw Miss()
         }
     }
 

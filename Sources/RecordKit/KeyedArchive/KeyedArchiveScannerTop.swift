@@ -22,8 +22,20 @@ struct TopEntries {
         }
     }
 
-    /// The key names, indexed by `Key.rawValue`.
-    fileprivate static let names: [StaticString] = Key.allCases.map(\.name)
+    /// Longest key name the table below can hold, plus one.
+    fileprivate static let lengthLimit = 32
+
+    /// For each key length, the `Key.rawValue`s of the names of that length, two columns (no two names of
+    /// the list above share a length with a third); -1 for none. Lets the pass over `$top` compare a key only
+    /// with the names of its length.
+    static let slotsByLength: [Int] = {
+        var table = [Int](repeating: -1, count: lengthLimit * 2)
+        for key in Key.allCases {
+            let row = key.name.utf8CodeUnitCount * 2
+            table[table[row] < 0 ? row : row + 1] = key.rawValue
+        }
+        return table
+    }()
 
     /// The plist object of each key's value, indexed by `Key.rawValue`; -1 when the key is absent.
     fileprivate var values = [Int](repeating: -1, count: Key.allCases.count)
@@ -41,15 +53,16 @@ extension KeyedArchiveScanner {
     /// keeps its first value, as the general reader's search finds it.
     func topEntries() throws(Miss) -> TopEntries {
         var entries = TopEntries()
-        let names = TopEntries.names
+        let slots = TopEntries.slotsByLength
         for position in 0..<topKeys.count {
-            guard let span = try Self.checked({ try document.asciiKeySpan(document.reference(topKeys, position)) })
+            guard let span = try bytes.asciiSpan(bytes.reference(topKeys, position)), span.count < TopEntries.lengthLimit
             else { continue }
-            for (slot, name) in names.enumerated() where name.utf8CodeUnitCount == span.count {
-                guard entries.values[slot] < 0,
-                      document.bytes(at: span.start, equal: UnsafeBufferPointer(start: name.utf8Start, count: span.count))
+            for column in 0..<2 {
+                let slot = slots[span.count * 2 + column]
+                guard slot >= 0 else { break }
+                guard entries.values[slot] < 0, let key = TopEntries.Key(rawValue: slot), bytes.span(span, equals: key.name)
                 else { continue }
-                entries.values[slot] = try Self.checked { try document.reference(topValues, position) }
+                entries.values[slot] = try bytes.reference(topValues, position)
                 break
             }
         }
