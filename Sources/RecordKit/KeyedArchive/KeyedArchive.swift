@@ -17,7 +17,7 @@ public enum KeyedArchiveContents: Sendable, Hashable {
 public enum KeyedArchive {
     /// Decodes an archived `CKServerChangeToken` (the NSMutableData form and the inline secure-coding form).
     public static func decodeChangeToken(_ data: Data) throws(KeyedArchiveError) -> ServerChangeToken {
-        if case let .changeToken(token)? = KeyedArchiveScanner.contents(of: data) { return token }
+        if let token = KeyedArchiveScanner.changeToken(of: data) { return token }
         return try read(data) { reader throws(KeyedArchiveError) in
             guard let root = try reader.rootObject() else { throw .missingValue(path: "$top.root") }
             return try reader.changeToken(root)
@@ -26,7 +26,8 @@ public enum KeyedArchive {
 
     /// Decodes a whole archived `CKRecord`, or an `encodeSystemFields(with:)` archive (a record with no fields).
     public static func decodeRecord(_ data: Data) throws(KeyedArchiveError) -> Record {
-        switch try contents(of: data) {
+        if let record = KeyedArchiveScanner.systemFields(of: data) { return record }
+        switch try readerContents(of: data) {
         case let .record(record), let .systemFields(record): return record
         case .changeToken: throw .unexpectedClass(path: "$top.root", expected: "CKRecord", found: "CKServerChangeToken")
         }

@@ -41,7 +41,25 @@ struct KeyedArchiveScanner {
         case object(Object)
     }
 
+    /// The classes the scanner asks about.
+    enum ClassName: Int {
+        case serverChangeToken, data, recordID, zoneID, date
+
+        var name: StaticString {
+            switch self {
+            case .serverChangeToken: "CKServerChangeToken"
+            case .data: "NSData"
+            case .recordID: "CKRecordID"
+            case .zoneID: "CKRecordZoneID"
+            case .date: "NSDate"
+            }
+        }
+    }
+
     let bytes: PlistBytes
+    /// Per plist object (a class entry): for each ``ClassName``, a bit saying it was checked and a bit with
+    /// the answer, so each class chain is read once.
+    private let kinds: UnsafeMutableBufferPointer<Int>
     /// The references of `$objects`.
     let objects: References
     /// The key and value references of `$top`.
@@ -49,8 +67,12 @@ struct KeyedArchiveScanner {
     let topValues: References
 
     /// Reads the envelope as ``KeyedArchiveReader/init(document:)`` does: `$archiver`, `$objects`, `$top`.
-    init(document: BinaryPropertyListDocument) throws(Miss) {
-        let bytes = try PlistBytes(document)
+    /// `spans` and `kinds` (one element per plist object) hold what the scan learns; they must outlive it.
+    init(document: BinaryPropertyListDocument, spans: UnsafeMutableBufferPointer<Int>, kinds: UnsafeMutableBufferPointer<Int>) throws(Miss) {
+        let bytes = try PlistBytes(document, spans: spans)
+        guard kinds.count == document.objectCount else { throw Miss() }
+        kinds.initialize(repeating: 0)
+        self.kinds = kinds
         self.bytes = bytes
         guard let (keys, values) = try bytes.dictionary(document.topObject),
               let archiver = try Self.find("$archiver", keys: keys, values: values, bytes),
@@ -135,8 +157,20 @@ struct KeyedArchiveScanner {
 
     /// Whether `$classes` of an object's class entry holds `name`, as ``KeyedArchiveReader/isKind(_:of:)``
     /// decides it: elements that cannot be read are skipped. A class entry with no `$classes` array is a miss.
-    func isKind(_ object: Object, of name: StaticString) throws(Miss) -> Bool {
-        guard let (keys, values) = try bytes.dictionary(object.classEntry),
+    func isKind(_ object: Object, of className: ClassName) throws(Miss) -> Bool {
+        let entry = object.classEntry
+        guard entry >= 0, entry < kinds.count else { throw Miss() }
+        let checked = 1 << (2 * className.rawValue)
+        let answer = checked << 1
+        if kinds[entry] & checked != 0 { return kinds[entry] & answer != 0 }
+        let result = try isKind(entry, named: className.name)
+        kinds[entry] |= checked | (result ? answer : 0)
+        return result
+    }
+
+    /// Whether the `$classes` of class entry `entry` holds `name`.
+    private func isKind(_ entry: Int, named name: StaticString) throws(Miss) -> Bool {
+        guard let (keys, values) = try bytes.dictionary(entry),
               let chainIndex = try Self.find("$classes", keys: keys, values: values, bytes),
               let chain = try bytes.array(chainIndex)
         else { throw Miss() }

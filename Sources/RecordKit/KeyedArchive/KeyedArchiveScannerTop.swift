@@ -37,13 +37,15 @@ struct TopEntries {
         return table
     }()
 
-    /// The plist object of each key's value, indexed by `Key.rawValue`; -1 when the key is absent.
-    fileprivate var values = [Int](repeating: -1, count: Key.allCases.count)
+    /// The plist object of each key's value, indexed by `Key.rawValue`; -1 when the key is absent. A SIMD
+    /// vector is a fixed-size value, so the search allocates nothing (object indices fit in 32 bits: the
+    /// scanner reads only plists under 2 GiB).
+    fileprivate var values = SIMD16<Int32>(repeating: -1)
 
     /// The plist object of the value under `key`; nil when `$top` has no such key.
     subscript(key: Key) -> Int? {
         let value = values[key.rawValue]
-        return value < 0 ? nil : value
+        return value < 0 ? nil : Int(value)
     }
 }
 
@@ -62,7 +64,7 @@ extension KeyedArchiveScanner {
                 guard slot >= 0 else { break }
                 guard entries.values[slot] < 0, let key = TopEntries.Key(rawValue: slot), bytes.span(span, equals: key.name)
                 else { continue }
-                entries.values[slot] = try bytes.reference(topValues, position)
+                entries.values[slot] = Int32(truncatingIfNeeded: try bytes.reference(topValues, position))
                 break
             }
         }

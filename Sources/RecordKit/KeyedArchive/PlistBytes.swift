@@ -1,8 +1,11 @@
 import Foundation
 
 /// The raw reads of ``KeyedArchiveScanner``: the checks of ``BinaryPropertyListDocument`` on the same bytes,
-/// inlined and narrowed to what Apple writes (offsets, references and counts of at most 4 bytes). Every
-/// failed check, and anything outside that range, is a ``KeyedArchiveScanner/Miss``.
+/// inlined and narrowed to what Apple writes (offsets, references and counts of at most 4 bytes, plists
+/// under 2 GiB). Every failed check, and anything outside that range, is a ``KeyedArchiveScanner/Miss``.
+///
+/// Archives repeat the same few keys (`$class` in every object): where each key's bytes lie is worked out
+/// once per plist object and remembered in a buffer the caller provides for the length of the scan.
 struct PlistBytes {
     typealias References = BinaryPropertyListDocument.References
     typealias Miss = KeyedArchiveScanner.Miss
@@ -15,9 +18,19 @@ struct PlistBytes {
     private let offsetSize: Int
     private let referenceSize: Int
     let objectCount: Int
+    /// Per plist object: `start << 32 | count` of its bytes when it is an ASCII string, ``notString``, or
+    /// ``unknown`` until first read.
+    private let spans: UnsafeMutableBufferPointer<Int>
+    private static let unknown = -2
+    private static let notString = -1
 
-    init(_ document: BinaryPropertyListDocument) throws(Miss) {
-        guard document.offsetSize <= 4, document.referenceSize <= 4 else { throw Miss() }
+    /// Reads `document` with `spans` (one element per object) as the memory of key spans.
+    init(_ document: BinaryPropertyListDocument, spans: UnsafeMutableBufferPointer<Int>) throws(Miss) {
+        guard document.offsetSize <= 4, document.referenceSize <= 4, document.length < 1 << 31,
+              spans.count == document.objectCount
+        else { throw Miss() }
+        spans.initialize(repeating: Self.unknown)
+        self.spans = spans
         self.document = document
         base = document.base
         end = document.offsetTableStart
@@ -87,10 +100,17 @@ struct PlistBytes {
         return BinaryPropertyListDocument.KeySpan(start: body, count: count)
     }
 
-    /// The bytes of object `index` when it is an ASCII string; nil for any other object.
+    /// The bytes of object `index` when it is an ASCII string; nil for any other object. Read once per object.
     @inline(__always)
     func asciiSpan(_ index: Int) throws(Miss) -> BinaryPropertyListDocument.KeySpan? {
-        try asciiSpan(at: offset(of: index))
+        guard index >= 0, index < objectCount else { throw Miss() }
+        let known = spans[index]
+        if known >= 0 { return BinaryPropertyListDocument.KeySpan(start: known >> 32, count: known & 0xffff_ffff) }
+        if known == Self.notString { return nil }
+        let span = try asciiSpan(at: offset(of: index))
+        // Both fit in 31 bits: the plist is smaller than 2 GiB.
+        spans[index] = span.map { $0.start << 32 | $0.count } ?? Self.notString
+        return span
     }
 
     /// Whether the bytes of `span` are exactly `key`.
