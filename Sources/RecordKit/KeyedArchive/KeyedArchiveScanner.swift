@@ -106,7 +106,8 @@ struct KeyedArchiveScanner {
 
     /// Resolves the plist object `index` as ``KeyedArchiveReader`` does: a UID is followed into `$objects`
     /// (UID 0 is nil), anything else is an inline value; the string `$null` is nil; a dictionary is an
-    /// object with a class entry. ASCII strings and dictionaries are read here, other values by the document.
+    /// object with a class entry. ASCII strings, dictionaries and 8-byte reals (dates) are read here, other
+    /// values by the document.
     func node(_ index: Int) throws(Miss) -> Node {
         var target = index
         if let uid = try bytes.uid(index) {
@@ -121,6 +122,7 @@ struct KeyedArchiveScanner {
         if let (keys, values) = try bytes.dictionary(at: start) {
             return .object(try object(keys: keys, values: values))
         }
+        if let seconds = try bytes.double(at: start) { return .number(.real(seconds)) }
         switch try Self.checked({ try bytes.document.object(target) }) {
         case let .scalar(.string(text)): return text == "$null" ? .null : .text(.decoded(text))
         case let .scalar(.data(data)): return .data(data)

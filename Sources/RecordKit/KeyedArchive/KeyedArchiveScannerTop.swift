@@ -57,7 +57,9 @@ extension KeyedArchiveScanner {
         var entries = TopEntries()
         let slots = TopEntries.slotsByLength
         for position in 0..<topKeys.count {
-            guard let span = try bytes.asciiSpan(bytes.reference(topKeys, position)), span.count < TopEntries.lengthLimit
+            // Each key of `$top` is read once: no use remembering its span.
+            guard let span = try bytes.asciiSpan(at: bytes.offset(of: bytes.reference(topKeys, position))),
+                  span.count < TopEntries.lengthLimit
             else { continue }
             for column in 0..<2 {
                 let slot = slots[span.count * 2 + column]

@@ -157,6 +157,17 @@ struct PlistBytes {
         return try container(at: start, halves: 1)
     }
 
+    /// The value of the object at `start` when it is an 8-byte real (how NSDate archives `NS.time`); nil for
+    /// any other object.
+    @inline(__always)
+    func double(at start: Int) throws(Miss) -> Double? {
+        guard base[start] == 0x23 else { return nil }
+        guard 9 <= end - start else { throw Miss() }
+        var bits: UInt64 = 0
+        for index in (start + 1)...(start + 8) { bits = bits << 8 | UInt64(base[index]) }
+        return Double(bitPattern: bits)
+    }
+
     /// The value of object `index` when it is a UID of 1...4 bytes; nil for any other object.
     @inline(__always)
     func uid(_ index: Int) throws(Miss) -> Int? {
