@@ -3,9 +3,11 @@ import Foundation
 /// The fast path for the archives read most often: change tokens and system fields.
 ///
 /// It reads the shapes Apple writes straight from the plist bytes: keys are compared as byte ranges against
-/// static strings, no paths are built, and the keys of `$top` are matched in one pass. It checks every bound
-/// and reference the general ``KeyedArchiveReader`` checks on the same path, through the same
-/// ``BinaryPropertyListDocument`` primitives. It never decides an error: whenever an archive is damaged, or
+/// static strings, no paths or strings are built until a value is kept, the keys of `$top` are matched in one
+/// pass, and where each key lies and what each class entry is are worked out once per plist object. It
+/// checks every bound and reference the general ``KeyedArchiveReader`` checks on the same path (``PlistBytes``
+/// mirrors the checks of ``BinaryPropertyListDocument``, narrowed). It never decides an error: whenever an
+/// archive is damaged, or
 /// is anything but the plain shape (a parent reference, an NSString object, a missing class chain), it stops
 /// with ``Miss`` and the caller runs the general reader, which decodes the archive or names what is wrong.
 /// So the scanner returns only values the general reader returns for the same bytes.
