@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -45,9 +45,17 @@ let package = Package(
 
         .testTarget(name: "RecordKitTests", dependencies: ["RecordKit"]),
         .testTarget(name: "RecordSchemaTests", dependencies: ["RecordSchema"], exclude: ["Fixtures"]),
-        .testTarget(name: "RecordGenTests", dependencies: ["RecordGen", "RecordSchema"]),
+        .testTarget(name: "RecordGenTests", dependencies: ["RecordGen", "RecordSchema"], exclude: ["Reference", "Fixtures"]),
         // Runs the built recordgen binary (found beside the test bundle) and checks its output and exit codes.
-        .testTarget(name: "recordgenTests", dependencies: ["recordgen"]),
+        .testTarget(name: "recordgenTests", dependencies: ["recordgen", "RecordKit"]),
+        // Compiles and runs generated code (committed, kept fresh by RecordGenTests) through RecordKit's public API.
+        .testTarget(name: "RecordGenConsumerTests", dependencies: ["RecordKit"]),
+        // Generated code with internal access, compiled in a module whose default isolation is the main actor.
+        .testTarget(
+            name: "RecordGenMainActorTests",
+            dependencies: ["RecordKit"],
+            swiftSettings: [.defaultIsolation(MainActor.self)]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,185 @@
+import Foundation
+
+/// Appends the archive's primitive encodings to one growable byte buffer.
+///
+/// A raw `malloc` buffer rather than `[UInt8]`: bulk copies are `memcpy`, fixed-width values are single stores,
+/// no uniqueness check runs per byte, and the finished buffer becomes a `Data` without a copy. Every write checks
+/// capacity first and grows the buffer (never traps); the type is non-copyable so the buffer has exactly one
+/// owner, freed in `deinit` unless ``takeData()`` handed it over.
+struct ArchiveByteWriter: ~Copyable {
+    private var base: UnsafeMutableRawPointer
+    private var capacity: Int
+    /// The number of bytes written.
+    private(set) var count = 0
+
+    /// Creates a writer with room for `capacity` bytes before it must grow.
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        base = Self.allocate(self.capacity)
+    }
+
+    deinit {
+        free(base)
+    }
+
+    private static func allocate(_ byteCount: Int) -> UnsafeMutableRawPointer {
+        guard let memory = malloc(byteCount) else { outOfMemory(byteCount) }
+        return memory
+    }
+
+    /// The bytes written so far; valid until the next write.
+    var writtenBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// The bytes written, as `Data` that takes over the buffer (no copy); the writer is used up.
+    consuming func takeData() -> Data {
+        let bytes = base
+        let length = count
+        discard self
+        if length == 0 {
+            free(bytes)
+            return Data()
+        }
+        // Give back the unused tail; realloc shrinks in place.
+        let trimmed = realloc(bytes, length) ?? bytes
+        return Data(bytesNoCopy: trimmed, count: length, deallocator: .free)
+    }
+
+    /// Forgets what was written, keeping the buffer.
+    mutating func removeAll() { count = 0 }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if extra > capacity &- count { grow(toAtLeast: count + extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(toAtLeast needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        guard let newBase = realloc(base, newCapacity) else { outOfMemory(newCapacity) }
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    mutating func byte(_ value: UInt8) {
+        reserve(1)
+        base.storeBytes(of: value, toByteOffset: count, as: UInt8.self)
+        count &+= 1
+    }
+
+    /// An unsigned LEB128 varint: seven bits a byte, low groups first, high bit set on all but the last.
+    @inline(__always)
+    mutating func varint(_ value: UInt64) {
+        reserve(10)
+        var value = value
+        var position = count
+        while value >= 0x80 {
+            base.storeBytes(of: UInt8(truncatingIfNeeded: value) | 0x80, toByteOffset: position, as: UInt8.self)
+            value &>>= 7
+            position &+= 1
+        }
+        base.storeBytes(of: UInt8(truncatingIfNeeded: value), toByteOffset: position, as: UInt8.self)
+        count = position &+ 1
+    }
+
+    /// A signed integer, zigzag-mapped (0, -1, 1, -2, ... to 0, 1, 2, 3, ...) then written as a varint.
+    @inline(__always)
+    mutating func signedVarint(_ value: Int64) {
+        varint(UInt64(bitPattern: (value &<< 1) ^ (value &>> 63)))
+    }
+
+    /// Eight bytes, little-endian.
+    @inline(__always)
+    mutating func fixed64(_ value: UInt64) {
+        reserve(8)
+        base.storeBytes(of: value.littleEndian, toByteOffset: count, as: UInt64.self)
+        count &+= 8
+    }
+
+    /// Four bytes, little-endian.
+    @inline(__always)
+    mutating func fixed32(_ value: UInt32) {
+        reserve(4)
+        base.storeBytes(of: value.littleEndian, toByteOffset: count, as: UInt32.self)
+        count &+= 4
+    }
+
+    /// A double as its IEEE 754 bit pattern, so NaN payloads, signed zeros and infinities survive.
+    @inline(__always)
+    mutating func double(_ value: Double) {
+        fixed64(value.bitPattern)
+    }
+
+    /// A date as the bit pattern of its seconds since 2001-01-01 (no precision lost).
+    @inline(__always)
+    mutating func date(_ value: Date) {
+        fixed64(value.timeIntervalSinceReferenceDate.bitPattern)
+    }
+
+    /// Raw bytes, without a length.
+    @inline(__always)
+    mutating func raw(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).copyMemory(from: source, byteCount: bytes.count)
+        count &+= bytes.count
+    }
+
+    /// A string: its UTF-8 byte count as a varint, then the bytes.
+    @inline(__always)
+    mutating func string(_ value: String) {
+        let utf8 = value.utf8
+        varint(UInt64(utf8.count))
+        let copied: Void? = utf8.withContiguousStorageIfAvailable { raw(UnsafeRawBufferPointer($0)) }
+        if copied == nil { slowString(value) }
+    }
+
+    @inline(never)
+    private mutating func slowString(_ value: String) {
+        var native = value
+        native.withUTF8 { raw(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Bytes: their count as a varint, then the bytes.
+    @inline(__always)
+    mutating func data(_ value: Data) {
+        varint(UInt64(value.count))
+        value.withUnsafeBytes { raw($0) }
+    }
+
+    /// Replaces the single placeholder byte at `position` by the varint of `value`, moving what follows.
+    mutating func patchVarint(at position: Int, _ value: UInt64) {
+        var length = 1
+        var probe = value &>> 7
+        while probe != 0 {
+            length += 1
+            probe &>>= 7
+        }
+        if length > 1 {
+            reserve(length - 1)
+            let tail = count - position - 1
+            (base + position + length).copyMemory(from: base + position + 1, byteCount: tail)
+            count += length - 1
+        }
+        var rest = value
+        for index in 0..<length {
+            var group = UInt8(truncatingIfNeeded: rest & 0x7F)
+            rest &>>= 7
+            if index < length - 1 { group |= 0x80 }
+            base.storeBytes(of: group, toByteOffset: position + index, as: UInt8.self)
+        }
+    }
+
+    /// Appends the CRC-32C of the bytes from `start` to the end.
+    mutating func appendChecksum(from start: Int) {
+        let crc = CRC32C.checksum(UnsafeRawBufferPointer(start: base + start, count: count - start))
+        fixed32(crc)
+    }
+}
+
+/// Like every Swift allocation, running out of memory ends the process; archive sizes come from values
+/// already in memory, never from untrusted input.
+private func outOfMemory(_ byteCount: Int) -> Never {
+    fatalError("native archive: cannot allocate \(byteCount) bytes")
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+/// Reads the archive's primitive encodings from a byte buffer, checking every length against the bytes
+/// left before touching or allocating anything. Errors carry the offset of the offending byte.
+struct ArchiveCursor {
+    /// The first byte of the buffer.
+    let start: UnsafeRawPointer
+    /// One past the last readable position.
+    let end: Int
+    /// The read position, from `start`.
+    var position: Int
+    /// Added to positions in errors, so they count from the start of the archive or file.
+    let offsetBase: Int
+    /// Identifier strings already built in this decode, shared when their bytes repeat.
+    private var repeatedStrings = RepeatedStrings()
+
+    init(start: UnsafeRawPointer, position: Int, end: Int, offsetBase: Int = 0) {
+        self.start = start
+        self.position = position
+        self.end = end
+        self.offsetBase = offsetBase
+    }
+
+    /// Bytes left to read.
+    var remaining: Int { end &- position }
+
+    /// An error at `position` (the current one unless given).
+    func error(_ reason: NativeArchiveError.Reason, at position: Int? = nil) -> NativeArchiveError {
+        NativeArchiveError(reason, at: offsetBase + (position ?? self.position))
+    }
+
+    @inline(__always)
+    mutating func need(_ count: Int) throws(NativeArchiveError) {
+        guard count <= remaining else { throw error(.unexpectedEnd(needed: count, available: remaining)) }
+    }
+
+    @inline(__always)
+    mutating func byte() throws(NativeArchiveError) -> UInt8 {
+        try need(1)
+        let value = start.load(fromByteOffset: position, as: UInt8.self)
+        position &+= 1
+        return value
+    }
+
+    /// An unsigned LEB128 varint; refuses more than 64 bits and needless trailing zero groups.
+    @inline(__always)
+    mutating func varint() throws(NativeArchiveError) -> UInt64 {
+        guard position < end else { throw error(.unexpectedEnd(needed: 1, available: 0)) }
+        let first = start.load(fromByteOffset: position, as: UInt8.self)
+        if first < 0x80 {
+            position &+= 1
+            return UInt64(first)
+        }
+        return try longVarint()
+    }
+
+    private mutating func longVarint() throws(NativeArchiveError) -> UInt64 {
+        let begin = position
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard position < end else { throw error(.unexpectedEnd(needed: 1, available: 0)) }
+            let byte = start.load(fromByteOffset: position, as: UInt8.self)
+            position &+= 1
+            if shift == 63, byte > 1 { throw error(.varintOverflow, at: begin) }
+            value |= UInt64(byte & 0x7F) &<< shift
+            if byte < 0x80 {
+                if byte == 0 { throw error(.nonCanonicalVarint, at: begin) }
+                return value
+            }
+            shift &+= 7
+        }
+    }
+
+    /// A zigzag-mapped signed varint.
+    @inline(__always)
+    mutating func signedVarint() throws(NativeArchiveError) -> Int64 {
+        let raw = try varint()
+        return Int64(bitPattern: (raw &>> 1) ^ (0 &- (raw & 1)))
+    }
+
+    /// A byte length or count, checked against the bytes left (each counted item takes at least
+    /// `minimumItemSize` bytes).
+    @inline(__always)
+    mutating func length(minimumItemSize: Int = 1) throws(NativeArchiveError) -> Int {
+        let begin = position
+        let raw = try varint()
+        guard raw <= UInt64(remaining / minimumItemSize) else {
+            throw error(.lengthExceedsRemaining(length: raw, remaining: remaining), at: begin)
+        }
+        return Int(raw)
+    }
+
+    @inline(__always)
+    mutating func fixed64() throws(NativeArchiveError) -> UInt64 {
+        try need(8)
+        let value = start.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+        position &+= 8
+        return UInt64(littleEndian: value)
+    }
+
+    @inline(__always)
+    mutating func fixed32() throws(NativeArchiveError) -> UInt32 {
+        try need(4)
+        let value = start.loadUnaligned(fromByteOffset: position, as: UInt32.self)
+        position &+= 4
+        return UInt32(littleEndian: value)
+    }
+
+    @inline(__always)
+    mutating func double() throws(NativeArchiveError) -> Double {
+        Double(bitPattern: try fixed64())
+    }
+
+    @inline(__always)
+    mutating func date() throws(NativeArchiveError) -> Date {
+        Date(timeIntervalSinceReferenceDate: Double(bitPattern: try fixed64()))
+    }
+
+    /// The raw bytes of a length-prefixed string or byte run: where they start, and how many.
+    @inline(__always)
+    mutating func span() throws(NativeArchiveError) -> (offset: Int, count: Int) {
+        let count = try length()
+        let offset = position
+        position &+= count
+        return (offset, count)
+    }
+
+    /// A length-prefixed UTF-8 string, validated.
+    @inline(__always)
+    mutating func string() throws(NativeArchiveError) -> String {
+        let (offset, count) = try span()
+        guard RepeatedStrings.lengths.contains(count) else { return try makeString(offset: offset, count: count) }
+        if let known = repeatedStrings.lookup(start, offset: offset, count: count) { return known }
+        let string = try makeString(offset: offset, count: count)
+        repeatedStrings.remember(string, offset: offset, count: count)
+        return string
+    }
+
+    /// Builds a string from bytes already known to be in range, refusing invalid UTF-8.
+    ///
+    /// `String(decoding:as:)` validates in one fast pass but silently repairs bad bytes into U+FFFD. A repair
+    /// always changes the bytes at the first bad position (bad input there, `EF BF BD` in the output), so the
+    /// string is exactly the input if and only if its UTF-8 equals the input bytes.
+    @inline(__always)
+    func makeString(offset: Int, count: Int) throws(NativeArchiveError) -> String {
+        let bytes = start + offset
+        let string = String(
+            decoding: UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: UInt8.self), count: count),
+            as: UTF8.self
+        )
+        let unchanged: Bool? = string.utf8.withContiguousStorageIfAvailable { decoded in
+            guard decoded.count == count else { return false }
+            guard count > 0, let decodedStart = decoded.baseAddress else { return true }
+            return ByteComparison.equal(decodedStart, bytes, count: count)
+        }
+        guard unchanged ?? UTF8Validation.isValid(bytes, count: count) else { throw error(.invalidUTF8, at: offset) }
+        return string
+    }
+
+    /// Length-prefixed bytes.
+    @inline(__always)
+    mutating func data() throws(NativeArchiveError) -> Data {
+        let (offset, count) = try span()
+        return Data(bytes: start + offset, count: count)
+    }
+
+    /// Compares the bytes of two spans of this buffer by byte order.
+    @inline(__always)
+    func precedes(_ lhs: (offset: Int, count: Int), _ rhs: (offset: Int, count: Int)) -> Bool {
+        ByteComparison.precedes(start + lhs.offset, lhs.count, start + rhs.offset, rhs.count)
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+
+/// Writes a record's payload: the grammar is in the NativeArchiveFormat article.
+extension ArchiveByteWriter {
+    mutating func record(_ record: Record) {
+        string(record.recordType)
+        recordID(record.id)
+        systemFields(record.system)
+        fieldMap(record.fields)
+        fieldMap(record.encryptedFields)
+    }
+
+    mutating func zoneID(_ zoneID: RecordZoneID) {
+        string(zoneID.zoneName)
+        string(zoneID.ownerName)
+    }
+
+    mutating func recordID(_ id: RecordID) {
+        string(id.recordName)
+        zoneID(id.zoneID)
+    }
+
+    mutating func reference(_ reference: Reference) {
+        recordID(reference.recordID)
+        byte(ReferenceActionCode.code(reference.action))
+    }
+
+    mutating func systemFields(_ system: SystemFields) {
+        var presence: UInt8 = 0
+        if system.changeTag != nil { presence |= SystemFieldBit.changeTag }
+        if system.creationDate != nil { presence |= SystemFieldBit.creationDate }
+        if system.creatorUserRecordName != nil { presence |= SystemFieldBit.creatorUserRecordName }
+        if system.modificationDate != nil { presence |= SystemFieldBit.modificationDate }
+        if system.lastModifiedUserRecordName != nil { presence |= SystemFieldBit.lastModifiedUserRecordName }
+        if system.modifiedByDevice != nil { presence |= SystemFieldBit.modifiedByDevice }
+        if system.parent != nil { presence |= SystemFieldBit.parent }
+        if system.share != nil { presence |= SystemFieldBit.share }
+        byte(presence)
+        if let value = system.changeTag { string(value) }
+        if let value = system.creationDate { date(value) }
+        if let value = system.creatorUserRecordName { string(value) }
+        if let value = system.modificationDate { date(value) }
+        if let value = system.lastModifiedUserRecordName { string(value) }
+        if let value = system.modifiedByDevice { string(value) }
+        if let value = system.parent { reference(value) }
+        if let value = system.share { reference(value) }
+    }
+
+    /// A count, then each entry in byte order of its key: deterministic whatever the dictionary's order.
+    mutating func fieldMap(_ fields: [String: FieldValue]) {
+        varint(UInt64(fields.count))
+        if fields.count < 2 {
+            for (key, value) in fields {
+                string(key)
+                fieldValue(value)
+            }
+            return
+        }
+        let keys = fields.keys
+        let values = fields.values
+        // The sorted order lives in a stack buffer for the usual handful of fields (no heap allocation).
+        withUnsafeTemporaryAllocation(of: SortKey.self, capacity: keys.count) { buffer in
+            let sorted = Self.sortKeys(of: keys, into: buffer)
+            for entry in sorted {
+                string(keys[entry.index])
+                fieldValue(values[entry.index])
+            }
+            _ = sorted.deinitialize()
+        }
+    }
+
+    /// A field's index with the first eight bytes of its key, big-endian, so most comparisons are one integer
+    /// comparison; equal prefixes fall back to comparing the whole keys.
+    private struct SortKey {
+        var prefix: UInt64
+        var index: Dictionary<String, FieldValue>.Index
+    }
+
+    /// Fills `buffer` with the dictionary's indices in byte order of their keys and returns the filled part.
+    /// Records have few fields, so an insertion sort beats the library sort; many fields use the library sort.
+    private static func sortKeys(
+        of keys: Dictionary<String, FieldValue>.Keys, into buffer: UnsafeMutableBufferPointer<SortKey>
+    ) -> UnsafeMutableBufferPointer<SortKey> {
+        var filled = 0
+        var index = keys.startIndex
+        while index != keys.endIndex, filled < buffer.count {
+            buffer.initializeElement(at: filled, to: SortKey(prefix: ByteOrder.prefix(keys[index]), index: index))
+            filled += 1
+            keys.formIndex(after: &index)
+        }
+        var sorted = UnsafeMutableBufferPointer(rebasing: buffer[0..<filled])
+        let precedes = { (lhs: SortKey, rhs: SortKey) -> Bool in
+            lhs.prefix != rhs.prefix ? lhs.prefix < rhs.prefix : ByteOrder.precedes(keys[lhs.index], keys[rhs.index])
+        }
+        guard filled <= 32 else {
+            sorted.sort(by: precedes)
+            return sorted
+        }
+        for position in sorted.indices.dropFirst() {
+            let current = sorted[position]
+            var slot = position
+            while slot > 0, precedes(current, sorted[slot - 1]) {
+                sorted[slot] = sorted[slot - 1]
+                slot -= 1
+            }
+            sorted[slot] = current
+        }
+        return sorted
+    }
+
+    mutating func fieldValue(_ value: FieldValue) {
+        switch value {
+        case let .string(v):
+            byte(ValueTag.string)
+            string(v)
+        case let .int64(v):
+            byte(ValueTag.int64)
+            signedVarint(v)
+        case let .double(v):
+            byte(ValueTag.double)
+            double(v)
+        case let .timestamp(v):
+            byte(ValueTag.timestamp)
+            date(v)
+        case let .bytes(v):
+            byte(ValueTag.bytes)
+            data(v)
+        case let .asset(v):
+            byte(ValueTag.asset)
+            asset(v)
+        case let .reference(v):
+            byte(ValueTag.reference)
+            reference(v)
+        case let .location(v):
+            byte(ValueTag.location)
+            location(v)
+        case let .list(list):
+            fieldList(list)
+        }
+    }
+
+    mutating func fieldList(_ list: FieldList) {
+        switch list {
+        case let .string(values):
+            listHeader(ValueTag.string, values.count)
+            for v in values { string(v) }
+        case let .int64(values):
+            listHeader(ValueTag.int64, values.count)
+            for v in values { signedVarint(v) }
+        case let .double(values):
+            listHeader(ValueTag.double, values.count)
+            for v in values { double(v) }
+        case let .timestamp(values):
+            listHeader(ValueTag.timestamp, values.count)
+            for v in values { date(v) }
+        case let .bytes(values):
+            listHeader(ValueTag.bytes, values.count)
+            for v in values { data(v) }
+        case let .asset(values):
+            listHeader(ValueTag.asset, values.count)
+            for v in values { asset(v) }
+        case let .reference(values):
+            listHeader(ValueTag.reference, values.count)
+            for v in values { reference(v) }
+        case let .location(values):
+            listHeader(ValueTag.location, values.count)
+            for v in values { location(v) }
+        }
+    }
+
+    private mutating func listHeader(_ elementTag: UInt8, _ count: Int) {
+        byte(ValueTag.listFlag | elementTag)
+        varint(UInt64(count))
+    }
+
+    mutating func asset(_ asset: Asset) {
+        var presence: UInt8 = 0
+        if asset.fileURL != nil { presence |= AssetBit.fileURL }
+        if asset.fileChecksum != nil { presence |= AssetBit.fileChecksum }
+        if asset.size != nil { presence |= AssetBit.size }
+        if asset.referenceChecksum != nil { presence |= AssetBit.referenceChecksum }
+        if asset.wrappingKey != nil { presence |= AssetBit.wrappingKey }
+        if asset.receipt != nil { presence |= AssetBit.receipt }
+        if asset.downloadURL != nil { presence |= AssetBit.downloadURL }
+        byte(presence)
+        if let value = asset.fileURL { string(value.absoluteString) }
+        if let value = asset.fileChecksum { string(value) }
+        // A negative size cannot be built through Asset's initializer; clamp one set directly to 0.
+        if let value = asset.size { varint(UInt64(max(0, value))) }
+        if let value = asset.referenceChecksum { string(value) }
+        if let value = asset.wrappingKey { string(value) }
+        if let value = asset.receipt { string(value) }
+        if let value = asset.downloadURL { string(value) }
+    }
+
+    mutating func location(_ location: Location) {
+        var presence: UInt8 = 0
+        if location.altitude != nil { presence |= LocationBit.altitude }
+        if location.horizontalAccuracy != nil { presence |= LocationBit.horizontalAccuracy }
+        if location.verticalAccuracy != nil { presence |= LocationBit.verticalAccuracy }
+        if location.speed != nil { presence |= LocationBit.speed }
+        if location.course != nil { presence |= LocationBit.course }
+        if location.timestamp != nil { presence |= LocationBit.timestamp }
+        byte(presence)
+        double(location.latitude)
+        double(location.longitude)
+        if let value = location.altitude { double(value) }
+        if let value = location.horizontalAccuracy { double(value) }
+        if let value = location.verticalAccuracy { double(value) }
+        if let value = location.speed { double(value) }
+        if let value = location.course { double(value) }
+        if let value = location.timestamp { date(value) }
+    }
+}
+
+/// Byte-order comparison of strings, the order of every sorted key in the format.
+enum ByteOrder {
+    /// The first eight UTF-8 bytes of `string` as a big-endian number, zero-padded: prefixes compare like the
+    /// bytes they hold, and equal prefixes need a full comparison.
+    @inline(__always)
+    static func prefix(_ string: String) -> UInt64 {
+        let fast: UInt64? = string.utf8.withContiguousStorageIfAvailable { bytes in
+            var prefix: UInt64 = 0
+            for offset in 0..<min(8, bytes.count) {
+                prefix |= UInt64(bytes[offset]) &<< UInt64(56 &- 8 &* offset)
+            }
+            return prefix
+        }
+        if let fast { return fast }
+        var prefix: UInt64 = 0
+        for (offset, byte) in string.utf8.prefix(8).enumerated() {
+            prefix |= UInt64(byte) &<< UInt64(56 - 8 * offset)
+        }
+        return prefix
+    }
+
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        let fast: Bool? = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in
+                guard let a = left.baseAddress, let b = right.baseAddress else { return left.count < right.count }
+                return ByteComparison.precedes(UnsafeRawPointer(a), left.count, UnsafeRawPointer(b), right.count)
+            }
+        } ?? nil
+        return fast ?? lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+    }
+}
