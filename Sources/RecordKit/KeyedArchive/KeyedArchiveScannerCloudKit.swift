@@ -7,7 +7,7 @@ extension KeyedArchiveScanner {
     /// the general reader must decide (other contents, other shapes, any damage).
     static func contents(of data: Data) -> KeyedArchiveContents? {
         scan(data) { scanner throws(Miss) in
-            switch try scanner.shape() {
+            switch try scanner.shape(scanner.topEntries()) {
             case let .changeToken(token): .changeToken(try scanner.changeToken(token))
             case let .systemFields(top): .systemFields(try scanner.systemFields(top))
             }
@@ -17,7 +17,7 @@ extension KeyedArchiveScanner {
     /// The change token `data` holds, when the scanner takes it; nil otherwise.
     static func changeToken(of data: Data) -> ServerChangeToken? {
         scan(data) { scanner throws(Miss) in
-            guard case let .changeToken(token) = try scanner.shape() else { throw Miss() }
+            guard case let .changeToken(token) = try scanner.shape(scanner.topEntries()) else { throw Miss() }
             return try scanner.changeToken(token)
         }
     }
@@ -25,7 +25,11 @@ extension KeyedArchiveScanner {
     /// The system fields `data` holds, when the scanner takes it; nil otherwise.
     static func systemFields(of data: Data) -> Record? {
         scan(data) { scanner throws(Miss) in
-            guard case let .systemFields(top) = try scanner.shape() else { throw Miss() }
+            let top = try scanner.topEntries()
+            // A root object (not UID 0) is a whole record or a token, never system fields: miss at once
+            // rather than read its class, so whole records reach the general reader sooner.
+            if let root = top[.root], let uid = try scanner.bytes.uid(root), uid != 0 { throw Miss() }
+            guard case let .systemFields(top) = try scanner.shape(top) else { throw Miss() }
             return try scanner.systemFields(top)
         }
     }
@@ -58,8 +62,7 @@ extension KeyedArchiveScanner {
     }
 
     /// The decision of `KeyedArchive.contents(of:)`: a root change token, or system fields in `$top`.
-    func shape() throws(Miss) -> Shape {
-        let top = try topEntries()
+    func shape(_ top: TopEntries) throws(Miss) -> Shape {
         if let rootIndex = top[.root] {
             switch try node(rootIndex) {
             case .null:
