@@ -72,21 +72,9 @@ extension BinaryPropertyListDocument {
         return try found.get()
     }
 
-    /// Where the bytes of object `index` lie when it is an ASCII string, checked to lie in the object area;
-    /// nil for any other object. The checks of ``keySpans(_:)``, for one key.
+    /// Whether the plist bytes at `start` begin with `key`; the caller checked that they lie in the plist.
     @inline(__always)
-    func asciiKeySpan(_ index: Int) throws(PropertyListError) -> KeySpan? {
-        let start = try offset(of: index)
-        let marker = byte(start)
-        guard marker >> 4 == 0x5 else { return nil }
-        let (count, body) = try count(at: start, low: Int(marker & 0x0f))
-        try require(count, from: body, object: start)
-        return KeySpan(start: body, count: count)
-    }
-
-    /// Whether the plist bytes at `start` begin with `key`; false when they would run past the plist.
-    @inline(__always)
-    func bytes(at start: Int, equal key: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func bytes(at start: Int, equal key: UnsafeBufferPointer<UInt8>) -> Bool {
         guard start >= 0, key.count <= length - start else { return false }
         var index = 0
         while index < key.count {
