@@ -71,14 +71,8 @@ public struct RecordFieldReader<Model: RecordModel> {
     /// A list field: absent gives an empty list; an empty list of any element kind is an empty list.
     @inlinable @inline(__always)
     public mutating func list<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> [T] {
-        let key = field.rawValue
-        if let index = record.fields.index(forKey: key) {
-            valuesFound &+= 1
-            return try decodeList(record.fields.values[index], field)
-        }
-        guard !record.encryptedFields.isEmpty, let index = record.encryptedFields.index(forKey: key) else { return [] }
-        valuesFound &+= 1
-        return try decodeList(record.encryptedFields.values[index], field)
+        guard let stored = lookUp(field) else { return [] }
+        return try decodeList(stored, field)
     }
 
     /// The metadata to keep: record ID, system fields, every field the model does not declare (except the
@@ -96,20 +90,22 @@ public struct RecordFieldReader<Model: RecordModel> {
         return metadata
     }
 
-    /// The field's value as `T`, nil when the record has none. The hot path of every read: it finds the value's
-    /// position and converts the value where it is stored, so no `FieldValue` is copied and no error is built
-    /// unless the value is wrong.
+    /// The field's value as `T`, nil when the record has none: the hot path of every read. Everything down to
+    /// the conversion is inlined into the generated `init(record:)`, specialised for the model and the value
+    /// type; the value is copied once out of the dictionary and handed on borrowed, and no error value is
+    /// built unless the value is wrong.
     @inlinable @inline(__always)
     mutating func read<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> T? {
-        let key = field.rawValue
-        if let stored = record.fields[key] {
-            valuesFound &+= 1
-            return try decode(stored, field)
-        }
-        // Most records hold no encrypted fields: skip hashing the key a second time for absent fields.
-        guard !record.encryptedFields.isEmpty, let stored = record.encryptedFields[key] else { return nil }
-        valuesFound &+= 1
+        guard let stored = lookUp(field) else { return nil }
         return try decode(stored, field)
+    }
+
+    /// The stored value of a field, counted in ``valuesFound``.
+    @inlinable @inline(__always)
+    mutating func lookUp(_ field: Model.Field) -> FieldValue? {
+        guard let stored = Self.storedValue(of: field.rawValue, in: record) else { return nil }
+        valuesFound &+= 1
+        return stored
     }
 
     @inlinable @inline(__always)
@@ -133,7 +129,8 @@ public struct RecordFieldReader<Model: RecordModel> {
         }
     }
 
-    /// The value of `key` in either store; written out instead of `??`, which is not specialised here.
+    /// The value of `key` in either store. Written out rather than with `??`, which was left unspecialised here;
+    /// most records hold no encrypted fields, so an absent key is not hashed a second time.
     @inlinable @inline(__always)
     static func storedValue(of key: String, in record: Record) -> FieldValue? {
         if let value = record.fields[key] { return value }
