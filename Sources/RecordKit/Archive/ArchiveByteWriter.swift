@@ -97,14 +97,6 @@ struct ArchiveByteWriter: ~Copyable {
         count &+= 8
     }
 
-    /// Four bytes, little-endian.
-    @inline(__always)
-    mutating func fixed32(_ value: UInt32) {
-        reserve(4)
-        base.storeBytes(of: value.littleEndian, toByteOffset: count, as: UInt32.self)
-        count &+= 4
-    }
-
     /// A double as its IEEE 754 bit pattern, so NaN payloads, signed zeros and infinities survive.
     @inline(__always)
     mutating func double(_ value: Double) {
@@ -171,10 +163,9 @@ struct ArchiveByteWriter: ~Copyable {
         }
     }
 
-    /// Appends the CRC-32C of the bytes from `start` to the end.
+    /// Appends the Fletcher-64 checksum of the bytes from `start` to the end.
     mutating func appendChecksum(from start: Int) {
-        let crc = CRC32C.checksum(UnsafeRawBufferPointer(start: base + start, count: count - start))
-        fixed32(crc)
+        fixed64(Fletcher64.checksum(UnsafeRawBufferPointer(start: base + start, count: count - start)))
     }
 }
 

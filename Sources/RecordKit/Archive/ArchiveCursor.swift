@@ -100,14 +100,6 @@ struct ArchiveCursor {
     }
 
     @inline(__always)
-    mutating func fixed32() throws(NativeArchiveError) -> UInt32 {
-        try need(4)
-        let value = start.loadUnaligned(fromByteOffset: position, as: UInt32.self)
-        position &+= 4
-        return UInt32(littleEndian: value)
-    }
-
-    @inline(__always)
     mutating func double() throws(NativeArchiveError) -> Double {
         Double(bitPattern: try fixed64())
     }
