@@ -79,4 +79,28 @@ import Testing
             #expect(UTF8Validation.isValid(bytes, count: bytes.count) == expected, "\(bytes)")
         }
     }
+
+    /// Both ways the decoder builds strings (validate then copy; decode then compare, for older Apple systems)
+    /// accept exactly what the standard library calls valid, and build the same string.
+    @Test func bothStringBuildersAgreeWithTheStandardLibrary() {
+        var rng = SplitMix64(seed: 17)
+        let pieces: [[UInt8]] = [
+            [0x41], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x99, 0x82], [0x80], [0xC1, 0xBF], [0xED, 0x9F, 0xBF],
+            [0xED, 0xA0, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xF0, 0x8F, 0xBF],
+            [0xF5], Array("an ascii run, long enough for words".utf8),
+        ]
+        for _ in 0..<5_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...10, using: &rng) { bytes += rng.pick(pieces) }
+            let expected = String(validating: bytes, as: UTF8.self)
+            bytes.withUnsafeBytes { raw in
+                guard let start = raw.baseAddress else { return }
+                let cursor = ArchiveCursor(start: start, position: 0, end: raw.count)
+                let copied = try? cursor.makeString(offset: 0, count: raw.count)
+                let repaired = try? cursor.repairCheckedString(offset: 0, count: raw.count)
+                #expect(copied == expected, "\(bytes)")
+                #expect(repaired == expected, "\(bytes)")
+            }
+        }
+    }
 }
