@@ -121,16 +121,22 @@ struct ArchiveByteWriter: ~Copyable {
     /// A string: its UTF-8 byte count as a varint, then the bytes.
     @inline(__always)
     mutating func string(_ value: String) {
-        let utf8 = value.utf8
-        varint(UInt64(utf8.count))
-        let copied: Void? = utf8.withContiguousStorageIfAvailable { raw(UnsafeRawBufferPointer($0)) }
+        // Everything happens inside the closure: a `value.utf8` kept in a local across the writes costs a retain
+        // and a release of the string's storage per string.
+        let copied: Void? = value.utf8.withContiguousStorageIfAvailable { bytes in
+            varint(UInt64(bytes.count))
+            raw(UnsafeRawBufferPointer(bytes))
+        }
         if copied == nil { slowString(value) }
     }
 
     @inline(never)
     private mutating func slowString(_ value: String) {
         var native = value
-        native.withUTF8 { raw(UnsafeRawBufferPointer($0)) }
+        native.withUTF8 { bytes in
+            varint(UInt64(bytes.count))
+            raw(UnsafeRawBufferPointer(bytes))
+        }
     }
 
     /// Bytes: their count as a varint, then the bytes.
