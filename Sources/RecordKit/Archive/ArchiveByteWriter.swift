@@ -113,9 +113,29 @@ struct ArchiveByteWriter: ~Copyable {
     @inline(__always)
     mutating func raw(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        reserve(bytes.count)
-        (base + count).copyMemory(from: source, byteCount: bytes.count)
-        count &+= bytes.count
+        let length = bytes.count
+        reserve(length)
+        let target = base + count
+        // Keys, identifiers and tags are short: copying them with two overlapping loads and stores, all inside
+        // both buffers, beats a call to memmove.
+        if length >= 8, length <= 16 {
+            let head = source.loadUnaligned(as: UInt64.self)
+            let tail = source.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: length &- 8, as: UInt64.self)
+        } else if length >= 4, length < 8 {
+            let head = source.loadUnaligned(as: UInt32.self)
+            let tail = source.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: length &- 4, as: UInt32.self)
+        } else if length < 4 {
+            for offset in 0..<length {
+                target.storeBytes(of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
+            }
+        } else {
+            target.copyMemory(from: source, byteCount: length)
+        }
+        count &+= length
     }
 
     /// A string: its UTF-8 byte count as a varint, then the bytes.
