@@ -12,6 +12,13 @@ struct RecordGenCommand: ParsableCommand {
         recordgen turns it into Swift model types and checks it before it ships.
         """,
         version: RecordKitVersion.current,
-        subcommands: [ValidateCommand.self, CheckCompatCommand.self, ImportCommand.self, ExportCommand.self]
+        subcommands: [
+            GenerateCommand.self,
+            ValidateCommand.self,
+            CheckCompatCommand.self,
+            ImportCommand.self,
+            ExportCommand.self,
+            InspectCommand.self,
+        ]
     )
 }

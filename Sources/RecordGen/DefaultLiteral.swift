@@ -1,0 +1,58 @@
+import Foundation
+import RecordSchema
+
+/// Turns a field's `default=` text into a Swift expression of the field's type.
+///
+/// The text is parsed by ``SchemaDefault``, the same parse validation runs, so what validation accepts the
+/// generator can print; a default that does not parse is a ``GeneratorError`` rather than code that would not
+/// compile.
+enum DefaultLiteral {
+    static func expression(for text: String, field: Field, schema: Schema) throws(GeneratorError) -> String {
+        var enumType: EnumType?
+        if let enumName = field.enumName {
+            guard let found = schema.enumType(named: enumName) else {
+                throw GeneratorError("field '\(field.name)' names enum '\(enumName)', which the schema does not declare", at: field.location)
+            }
+            enumType = found
+        }
+        let value: SchemaDefault
+        do {
+            value = try SchemaDefault.parse(text, for: field, enumType: enumType)
+        } catch {
+            throw GeneratorError("field '\(field.name)': \(error)", at: field.location)
+        }
+        switch value {
+        case let .enumCase(name):
+            return "." + SwiftNamer.enumCase(name)
+        case let .string(string):
+            switch field.representation {
+            case .uuid: return uuid(string)
+            case .url: return "RecordKit.GeneratedDefaults.url(\(SwiftNamer.stringLiteral(string)))"
+            default: return SwiftNamer.stringLiteral(string)
+            }
+        case let .int64(number):
+            return String(number)
+        case let .double(number):
+            return "\(number)"
+        case let .timestamp(date):
+            return "Foundation.Date(timeIntervalSince1970: \(date.timeIntervalSince1970))"
+        case let .bytes(data):
+            return "Foundation.Data([" + data.map { "0x" + hex($0) }.joined(separator: ", ") + "])"
+        case let .bool(flag):
+            return flag ? "true" : "false"
+        }
+    }
+
+    /// A UUID literal spelled as its 16 bytes, so it needs no failable parse at run time.
+    private static func uuid(_ text: String) -> String {
+        // SchemaDefault has checked the text; the zero UUID is never reached.
+        let uuid = UUID(uuidString: text) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+        let bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
+        return "Foundation.UUID(uuid: (" + bytes.map { "0x" + hex($0) }.joined(separator: ", ") + "))"
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789abcdef")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]])
+    }
+}

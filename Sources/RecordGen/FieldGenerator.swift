@@ -1,0 +1,104 @@
+import RecordSchema
+
+/// Everything the generator prints about one field: its Swift type, its default, and the statements that read,
+/// write and merge it.
+struct FieldGenerator {
+    let field: Field
+    /// The Swift property name, escaped.
+    let property: String
+    /// The `enum Field` case, escaped.
+    let fieldCase: String
+    /// The case's explicit raw value, when the case name differs from the key.
+    let explicitRawValue: String?
+    /// The Swift type of one value (the element type for lists).
+    let valueType: String
+    /// The default value's Swift expression, for defaulted fields.
+    let defaultExpression: String?
+
+    init(field: Field, schema: Schema) throws(GeneratorError) {
+        self.field = field
+        property = SwiftNamer.propertyName(field.name)
+        let caseName = SwiftNamer.fieldCase(field.name)
+        fieldCase = caseName.name
+        explicitRawValue = caseName.needsRawValue ? SwiftNamer.stringLiteral(field.name) : nil
+        valueType = try Self.valueType(of: field, schema: schema)
+        if let text = field.defaultValue, !field.isList {
+            defaultExpression = try DefaultLiteral.expression(for: text, field: field, schema: schema)
+        } else {
+            defaultExpression = nil
+        }
+    }
+
+    /// The property's full Swift type.
+    var propertyType: String {
+        if field.isList { return "[\(valueType)]" }
+        return field.isOptional ? valueType + "?" : valueType
+    }
+
+    /// The memberwise initializer's default argument, if the parameter may be left out.
+    var parameterDefault: String? {
+        if field.isList { return "[]" }
+        if field.isOptional { return "nil" }
+        return defaultExpression
+    }
+
+    /// `self.title = try reader.value(.title, default: "")`.
+    var readStatement: String {
+        let target = "self.\(property)"
+        if field.isList { return "\(target) = try reader.list(.\(fieldCase))" }
+        if field.isOptional { return "\(target) = try reader.optional(.\(fieldCase))" }
+        if let defaultExpression { return "\(target) = try reader.value(.\(fieldCase), default: \(defaultExpression))" }
+        return "\(target) = try reader.required(.\(fieldCase))"
+    }
+
+    /// `writer.set(.title, self.title)`.
+    var writeStatement: String {
+        let method = field.isList ? "setList" : "set"
+        let encrypted = field.isEncrypted ? ", encrypted: true" : ""
+        return "writer.\(method)(.\(fieldCase), self.\(property)\(encrypted))"
+    }
+
+    /// `merged.title = merger.merge(ancestor.map { $0.title }, client.title, server.title)`.
+    func mergeStatement(unionLists: Bool) -> String {
+        let method = field.isList && unionLists ? "mergeUnion" : "merge"
+        return "merged.\(property) = merger.\(method)(ancestor.map { $0.\(property) }, client.\(property), server.\(property))"
+    }
+
+    private static func valueType(of field: Field, schema: Schema) throws(GeneratorError) -> String {
+        if let enumName = field.enumName {
+            guard schema.enumType(named: enumName) != nil else {
+                throw GeneratorError("field '\(field.name)' names enum '\(enumName)', which the schema does not declare", at: field.location)
+            }
+            return SwiftNamer.typeName(enumName)
+        }
+        switch field.type.valueKind {
+        case .string:
+            switch field.representation {
+            case .uuid: return "Foundation.UUID"
+            case .url: return "Foundation.URL"
+            default: return "Swift.String"
+            }
+        case .int64:
+            switch field.representation {
+            case .int: return "Swift.Int"
+            case .bool: return "Swift.Bool"
+            default: return "Swift.Int64"
+            }
+        case .double: return "Swift.Double"
+        case .timestamp: return "Foundation.Date"
+        case .bytes: return "Foundation.Data"
+        case .asset: return "RecordKit.Asset"
+        case .reference: return "RecordKit.Reference"
+        case .location: return "RecordKit.Location"
+        case .list:
+            throw GeneratorError("field '\(field.name)' is a list of lists, which CloudKit cannot store", at: field.location)
+        }
+    }
+}
+
+extension Field {
+    var isList: Bool {
+        if case .list = type { return true }
+        return false
+    }
+}

@@ -1,4 +1,0 @@
-import RecordSchema
-
-/// The Swift renderer: turns a validated ``Schema`` into Swift source files.
-public enum RecordGen {}

@@ -1,0 +1,124 @@
+import RecordSchema
+
+/// Prints the model struct of one record type: properties, `enum Field`, the memberwise initializer,
+/// `init(record:)` with the version gate, `record()` and `merge(ancestor:client:server:)`.
+struct RecordTypeGenerator {
+    let recordType: RecordType
+    let fields: [FieldGenerator]
+    let access: AccessLevel
+    private let typeName: String
+
+    init(recordType: RecordType, schema: Schema, access: AccessLevel) throws(GeneratorError) {
+        self.recordType = recordType
+        self.access = access
+        typeName = SwiftNamer.typeName(recordType.name)
+        var fields: [FieldGenerator] = []
+        for field in recordType.fields { fields.append(try FieldGenerator(field: field, schema: schema)) }
+        self.fields = fields
+    }
+
+    func print(into printer: inout CodePrinter) {
+        let a = access.prefix
+        printer.docComment(recordType.doc)
+        if DocText.lines(recordType.doc).count > 0 { printer.line("///") }
+        printer.line("/// Record type `\(recordType.name)`, version \(recordType.version).")
+        printer.block("\(a)nonisolated struct \(typeName): RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {") { p in
+            p.line("\(a)static let recordType: Swift.String = \(SwiftNamer.stringLiteral(recordType.name))")
+            p.line("\(a)static let schemaVersion: Swift.Int = \(recordType.version)")
+            p.line()
+            printFieldEnum(into: &p)
+            printProperties(into: &p)
+            p.line()
+            printMemberwiseInit(into: &p)
+            p.line()
+            printRecordInit(into: &p)
+            p.line()
+            printRecordMethod(into: &p)
+            p.line()
+            MergeGenerator(recordType: recordType, fields: fields, access: access).print(into: &p)
+        }
+    }
+
+    private func printFieldEnum(into p: inout CodePrinter) {
+        p.line("/// The record's field keys.")
+        if fields.isEmpty {
+            // Swift refuses a raw type on an enum without cases: spell the conformance out.
+            p.block("\(access.prefix)nonisolated enum Field: RecordKit.RecordFieldKey {") { p in
+                p.line("\(access.prefix)init?(rawValue: Swift.String) { nil }")
+                p.line("\(access.prefix)var rawValue: Swift.String { switch self {} }")
+            }
+            p.line()
+            return
+        }
+        p.block("\(access.prefix)nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {") { p in
+            for field in fields {
+                p.line("case \(field.fieldCase)" + (field.explicitRawValue.map { " = \($0)" } ?? ""))
+            }
+        }
+        p.line()
+    }
+
+    private func printProperties(into p: inout CodePrinter) {
+        for field in fields {
+            p.docComment(field.field.doc)
+            for note in notes(on: field) { p.line("/// " + note) }
+            p.line("\(access.prefix)var \(field.property): \(field.propertyType)")
+        }
+        p.line("/// The record ID, system fields, fields this version does not know, and the version read.")
+        p.line("\(access.prefix)var metadata: RecordKit.RecordMetadata")
+    }
+
+    /// Facts a reader of the model wants that the schema says outside `<doc>`.
+    private func notes(on field: FieldGenerator) -> [String] {
+        var notes: [String] = []
+        if let target = field.field.referenceTarget { notes.append("Refers to `\(target)` records.") }
+        if field.field.isEncrypted { notes.append("Encrypted end to end (stored in the record's encrypted fields).") }
+        if field.field.since > 1 {
+            let absent = field.field.isList ? "`[]`" : field.field.isOptional ? "`nil`" : "`\(field.defaultExpression ?? "")`"
+            notes.append("Added in version \(field.field.since): \(absent) in records of older versions.")
+        }
+        return notes
+    }
+
+    private func printMemberwiseInit(into p: inout CodePrinter) {
+        p.line("/// Creates a new `\(recordType.name)` record; the ID defaults to a new UUID in the type's zone.")
+        let zone = recordType.zone.map(SwiftNamer.stringLiteral) ?? "nil"
+        var parameters = ["recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: \(zone))"]
+        for field in fields {
+            parameters.append("\(field.property): \(field.propertyType)" + (field.parameterDefault.map { " = \($0)" } ?? ""))
+        }
+        p.line("\(access.prefix)init(")
+        p.indent()
+        for (index, parameter) in parameters.enumerated() {
+            p.line(parameter + (index == parameters.count - 1 ? "" : ","))
+        }
+        p.outdent()
+        p.block(") {") { p in
+            for field in fields { p.line("self.\(field.property) = \(field.property)") }
+            p.line("self.metadata = RecordKit.RecordMetadata(recordID: recordID)")
+        }
+    }
+
+    private func printRecordInit(into p: inout CodePrinter) {
+        p.line("/// Reads a `\(recordType.name)` record, checking its version and every field's kind.")
+        p.block("\(access.prefix)init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {") { p in
+            let versionField = recordType.versionField.map(SwiftNamer.stringLiteral) ?? "nil"
+            let rule = recordType.onNewerVersion == .reject ? ".reject" : ".preserve"
+            let declaration = fields.isEmpty ? "let" : "var"
+            p.line("\(declaration) reader = try RecordKit.RecordFieldReader<Self>(record, versionField: \(versionField), onNewerVersion: \(rule))")
+            for field in fields { p.line(field.readStatement) }
+            p.line("self.metadata = reader.metadata()")
+        }
+    }
+
+    private func printRecordMethod(into p: inout CodePrinter) {
+        p.line("/// The record: every field, the fields kept from the record this was read from, and the version.")
+        p.block("\(access.prefix)func record() -> RecordKit.Record {") { p in
+            let versionField = recordType.versionField.map(SwiftNamer.stringLiteral) ?? "nil"
+            let declaration = fields.isEmpty ? "let" : "var"
+            p.line("\(declaration) writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: \(versionField), fieldCount: \(fields.count))")
+            for field in fields { p.line(field.writeStatement) }
+            p.line("return writer.record()")
+        }
+    }
+}

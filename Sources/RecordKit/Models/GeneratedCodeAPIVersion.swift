@@ -1,0 +1,7 @@
+/// The version of the interface between RecordKit and the code `recordgen` generates.
+///
+/// Every generated file names this type. When RecordKit changes what generated code relies on, this type is
+/// renamed (`GeneratedCodeAPIVersion_2`, …) and the old name is kept as unavailable with a message, so a file
+/// generated for another RecordKit fails to compile at that line, which says to regenerate it, instead of
+/// misbehaving at run time.
+public enum GeneratedCodeAPIVersion_1 {}

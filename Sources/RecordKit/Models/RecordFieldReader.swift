@@ -1,0 +1,135 @@
+/// Reads the fields of a ``Record`` into a generated model: the version gate, then one typed read per field.
+///
+/// Generated `init(record:)` creates one, reads each field with ``required(_:)``, ``value(_:default:)``,
+/// ``optional(_:)`` or ``list(_:)``, and ends with ``metadata()``. Every error names the record type, the record
+/// and the field.
+public struct RecordFieldReader<Model: RecordModel> {
+    /// The record being read.
+    public let record: Record
+    /// The version the record was written with: its version field, or 1 when it has none.
+    public let version: Int
+    @usableFromInline let versionField: String?
+    /// How many stored values the reads found, to tell cheaply whether unknown fields remain.
+    @usableFromInline var valuesFound = 0
+
+    /// Checks the record type and the version gate.
+    ///
+    /// - Parameters:
+    ///   - versionField: the field that holds the version, nil for an unversioned type.
+    ///   - onNewerVersion: what to do when the record's version is above `Model.schemaVersion`.
+    @inlinable
+    public init(_ record: Record, versionField: String?, onNewerVersion: NewerVersionRule) throws(RecordDecodingError) {
+        guard record.recordType == Model.recordType else {
+            throw .wrongRecordType(expected: Model.recordType, found: record.recordType, recordName: record.id.recordName)
+        }
+        self.record = record
+        self.versionField = versionField
+        guard let versionField, let stored = record[versionField] else {
+            version = 1
+            return
+        }
+        guard case let .int64(found) = stored else {
+            throw .typeMismatch(
+                recordType: Model.recordType, recordName: record.id.recordName, field: versionField,
+                expected: .scalar(.int64), found: stored.type)
+        }
+        guard found >= 1, let found = Int(exactly: found) else {
+            throw .invalidValue(
+                recordType: Model.recordType, recordName: record.id.recordName, field: versionField,
+                value: String(found), reason: "a record version (1 or more)")
+        }
+        if found > Model.schemaVersion && onNewerVersion == .reject {
+            throw .newerVersion(
+                recordType: Model.recordType, recordName: record.id.recordName, versionField: versionField,
+                found: found, supported: Model.schemaVersion)
+        }
+        version = found
+        valuesFound = 1
+    }
+
+    /// A required field: absent is ``RecordDecodingError/missingField(recordType:recordName:field:)``.
+    @inlinable
+    public mutating func required<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> T {
+        guard let stored = lookUp(field) else {
+            throw .missingField(recordType: Model.recordType, recordName: record.id.recordName, field: field.rawValue)
+        }
+        return try decode(stored, field)
+    }
+
+    /// A field with a default: absent (from a record older than the field, or never set) gives the default.
+    @inlinable
+    public mutating func value<T: RecordFieldValue>(_ field: Model.Field, default defaultValue: T) throws(RecordDecodingError) -> T {
+        guard let stored = lookUp(field) else { return defaultValue }
+        return try decode(stored, field)
+    }
+
+    /// An optional field: absent gives nil.
+    @inlinable
+    public mutating func optional<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> T? {
+        guard let stored = lookUp(field) else { return nil }
+        return try decode(stored, field) as T
+    }
+
+    /// A list field: absent gives an empty list; an empty list of any element kind is an empty list.
+    @inlinable
+    public mutating func list<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> [T] {
+        guard let stored = lookUp(field) else { return [] }
+        guard case let .list(list) = stored else {
+            throw fail(.typeMismatch(expected: .list(of: T.fieldKind), found: stored.type), field)
+        }
+        do {
+            return try T.elements(of: list)
+        } catch {
+            throw fail(error, field)
+        }
+    }
+
+    /// The metadata to keep: record ID, system fields, every field the model does not declare (except the
+    /// version field, which ``RecordFieldWriter`` writes itself), and the version read.
+    @inlinable
+    public func metadata() -> RecordMetadata {
+        var metadata = RecordMetadata(recordID: record.id, system: record.system, decodedVersion: version)
+        // Every stored value was read: nothing unknown, skip the filtering.
+        if valuesFound == record.fields.count + record.encryptedFields.count { return metadata }
+        let isUnknown: ((key: String, value: FieldValue)) -> Bool = { [versionField] entry in
+            Model.Field(rawValue: entry.key) == nil && entry.key != versionField
+        }
+        metadata.unknownFields = record.fields.filter(isUnknown)
+        metadata.unknownEncryptedFields = record.encryptedFields.filter(isUnknown)
+        return metadata
+    }
+
+    @inlinable
+    mutating func lookUp(_ field: Model.Field) -> FieldValue? {
+        let key = field.rawValue
+        // Most records hold no encrypted fields: skip hashing the key a second time for absent fields.
+        guard let stored = record.fields[key] ?? (record.encryptedFields.isEmpty ? nil : record.encryptedFields[key]) else {
+            return nil
+        }
+        valuesFound += 1
+        return stored
+    }
+
+    @inlinable
+    func decode<T: RecordFieldValue>(_ stored: FieldValue, _ field: Model.Field) throws(RecordDecodingError) -> T {
+        do {
+            return try T(fieldValue: stored)
+        } catch {
+            throw fail(error, field)
+        }
+    }
+
+    @usableFromInline
+    func fail(_ error: FieldValueError, _ field: Model.Field) -> RecordDecodingError {
+        switch error {
+        case let .typeMismatch(expected, found):
+            .typeMismatch(
+                recordType: Model.recordType, recordName: record.id.recordName, field: field.rawValue,
+                expected: expected, found: found)
+        case let .invalidValue(value, reason):
+            .invalidValue(
+                recordType: Model.recordType, recordName: record.id.recordName, field: field.rawValue,
+                value: value, reason: reason)
+        }
+    }
+}

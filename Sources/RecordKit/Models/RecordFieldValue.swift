@@ -1,0 +1,80 @@
+/// A Swift type that a record field stores: the bridge between typed model properties and ``FieldValue``.
+///
+/// RecordKit makes String, Int64, Int, Bool, Double, Date, Data, UUID, URL, Asset, Reference and Location
+/// conform; generated enums conform through ``RecordEnum``. Lists of any conforming type are read and written by
+/// ``RecordFieldReader/list(_:)`` and ``RecordFieldWriter/setList(_:_:encrypted:)``.
+public protocol RecordFieldValue: Sendable {
+    /// The CloudKit kind that stores the value.
+    static var fieldKind: FieldKind { get }
+    /// Reads the value, or says why it cannot.
+    init(fieldValue: FieldValue) throws(FieldValueError)
+    /// The value as CloudKit stores it.
+    var fieldValue: FieldValue { get }
+    /// Reads the elements of a list. The default goes through ``init(fieldValue:)`` per element;
+    /// types stored directly in a ``FieldList`` case read the case's array at once.
+    static func elements(of list: FieldList) throws(FieldValueError) -> [Self]
+    /// Makes a list of the values.
+    static func fieldList(of elements: [Self]) -> FieldList
+}
+
+extension RecordFieldValue {
+    public static func elements(of list: FieldList) throws(FieldValueError) -> [Self] {
+        if list.count == 0 { return [] }
+        guard list.elementKind == fieldKind else {
+            throw .typeMismatch(expected: .list(of: fieldKind), found: .list(of: list.elementKind))
+        }
+        var result: [Self] = []
+        result.reserveCapacity(list.count)
+        for value in list.values { result.append(try Self(fieldValue: value)) }
+        return result
+    }
+
+    public static func fieldList(of elements: [Self]) -> FieldList {
+        FieldList.homogeneous(elements.map(\.fieldValue), kind: fieldKind)
+    }
+
+    /// The mismatch error for a value of the wrong kind.
+    @inlinable
+    static func mismatch(_ found: FieldValue) -> FieldValueError {
+        .typeMismatch(expected: .scalar(fieldKind), found: found.type)
+    }
+}
+
+extension FieldList {
+    /// A list of `kind` from values of that kind; values of another kind are left out (callers build the
+    /// values from one Swift type, so there are none).
+    static func homogeneous(_ values: [FieldValue], kind: FieldKind) -> FieldList {
+        switch kind {
+        case .string: .string(values.compactMap { if case let .string(v) = $0 { v } else { nil } })
+        case .int64: .int64(values.compactMap { if case let .int64(v) = $0 { v } else { nil } })
+        case .double: .double(values.compactMap { if case let .double(v) = $0 { v } else { nil } })
+        case .timestamp: .timestamp(values.compactMap { if case let .timestamp(v) = $0 { v } else { nil } })
+        case .bytes: .bytes(values.compactMap { if case let .bytes(v) = $0 { v } else { nil } })
+        case .asset: .asset(values.compactMap { if case let .asset(v) = $0 { v } else { nil } })
+        case .reference: .reference(values.compactMap { if case let .reference(v) = $0 { v } else { nil } })
+        case .location, .list: .location(values.compactMap { if case let .location(v) = $0 { v } else { nil } })
+        }
+    }
+}
+
+/// An enum generated from a schema `<enum>`: the known cases plus `unknown(raw)`, so a raw value written by a
+/// newer app version is kept and written back unchanged.
+public protocol RecordEnum: RecordFieldValue, RawRepresentable, Hashable, Sendable where RawValue: RecordFieldValue {
+    /// Every case but `unknown`, in schema order.
+    static var knownCases: [Self] { get }
+    /// The case for a raw value; `unknown(rawValue)` when no known case has it.
+    init(rawValue: RawValue)
+}
+
+extension RecordEnum {
+    @inlinable
+    public static var fieldKind: FieldKind { RawValue.fieldKind }
+
+    @inlinable
+    public init(fieldValue: FieldValue) throws(FieldValueError) {
+        self.init(rawValue: try RawValue(fieldValue: fieldValue))
+    }
+
+    @inlinable
+    public var fieldValue: FieldValue { rawValue.fieldValue }
+}

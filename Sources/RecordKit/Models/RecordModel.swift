@@ -1,0 +1,45 @@
+/// A Swift model of one record type, as `recordgen` generates it from a schema.
+///
+/// A model reads a ``Record`` through the version gate (``init(record:)``), writes one back with everything it
+/// read and did not understand (``record()``), and merges the two sides of a conflict
+/// (``merge(ancestor:client:server:)``).
+public protocol RecordModel: Sendable, Hashable {
+    /// The record's field keys, one case per field the model declares.
+    associatedtype Field: RecordFieldKey
+
+    /// The CloudKit record type name.
+    static var recordType: String { get }
+    /// The version of the record type this model was generated from.
+    static var schemaVersion: Int { get }
+
+    /// The record ID, system fields, unknown fields and decoded version.
+    var metadata: RecordMetadata { get set }
+
+    /// Reads a record, checking its version and the kind of every field.
+    init(record: Record) throws(RecordDecodingError)
+
+    /// The record: the model's fields, the fields it kept without knowing them, its system fields, and the
+    /// version field set to the larger of the model's version and the version it was read from.
+    func record() -> Record
+
+    /// Three-way merge of a conflict: a field changed on one side only takes that side's value; a field changed
+    /// on both sides is resolved by the schema's `<merge>` rule. The result keeps the server's metadata, so it can
+    /// be saved over the server's record.
+    static func merge(ancestor: Self?, client: Self, server: Self) -> Self
+}
+
+extension RecordModel {
+    /// The record's ID.
+    public var recordID: RecordID { metadata.recordID }
+}
+
+/// The field keys of a generated model: `enum Field: String, CaseIterable`.
+public protocol RecordFieldKey: RawRepresentable<String>, CaseIterable, Hashable, Sendable {}
+
+/// What a model does with a record written by a newer version of the app (the schema's `onNewerVersion`).
+public enum NewerVersionRule: String, Sendable, Hashable, CaseIterable {
+    /// Throw ``RecordDecodingError/newerVersion(recordType:recordName:versionField:found:supported:)``.
+    case reject
+    /// Read what the model knows and keep the rest for the round trip.
+    case preserve
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+
+/// `recordgen inspect FILE`: shows a person (or, with `--json`, a script) what a blob holds.
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show what a native archive, keyed archive or Web Services JSON body holds.",
+        discussion: """
+        The format is recognised by content, not by file extension: a RecordKit native archive (record, record \
+        list, change token, sync state), an NSKeyedArchiver archive made by CloudKit (change token, \
+        encodeSystemFields output, whole CKRecord), or a CloudKit Web Services JSON body (record, records, \
+        changes and zones responses, requests, error bodies).
+        Records are shown with their type, name, zone, change tag, dates (ISO 8601, UTC, milliseconds), users, \
+        device and every field as name, kind and value; long strings and bytes are shortened in the text form. \
+        Tokens are shown as byte count and hex.
+        --json writes the same as one JSON document with sorted keys: dates as ISO 8601 and milliseconds since \
+        1970, bytes as base64 (tokens also in hex), values never shortened.
+        Exit status: 0 when the file was read, 1 when it cannot be read or decoded, 64 on a usage error.
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The file to inspect.", valueName: "FILE"))
+    var file: String
+
+    @Flag(help: "Print a JSON document for scripts instead of text.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Show at most N entries of each list (records, zones, changes); 0 shows all.", valueName: "N"))
+    var limit = 20
+
+    func validate() throws {
+        guard limit >= 0 else { throw ValidationError("--limit must be 0 (show all) or more, not \(limit)") }
+    }
+
+    func run() throws {
+        let effectiveLimit = limit == 0 ? nil : limit
+        let blob: InspectedBlob
+        do {
+            blob = try InspectReader.read(path: file, limit: effectiveLimit)
+        } catch {
+            FileHandle.standardError.write(Data("\(file): \(error.message)\n".utf8))
+            throw ExitCode(1)
+        }
+        let output = json
+            ? InspectJSONReport.render(blob, path: file, limit: effectiveLimit)
+            : InspectTextReport.render(blob, path: file, limit: effectiveLimit)
+        FileHandle.standardOutput.write(Data(output.utf8))
+    }
+}

@@ -1,0 +1,49 @@
+import Testing
+@testable import RecordGen
+
+@Suite struct NamingTests {
+    @Test func keywordsGetBackticks() {
+        #expect(SwiftNamer.identifier("default") == "`default`")
+        #expect(SwiftNamer.identifier("class") == "`class`")
+        #expect(SwiftNamer.identifier("title") == "title")
+    }
+
+    @Test func fieldsNamedLikeGeneratedMembersGetASuffix() {
+        #expect(SwiftNamer.propertyName("record") == "recordField")
+        #expect(SwiftNamer.propertyName("metadata") == "metadataField")
+        #expect(SwiftNamer.fieldCase("rawValue") == ("rawValueField", true))
+        #expect(SwiftNamer.fieldCase("record") == ("record", false))
+        #expect(SwiftNamer.enumCase("knownCases") == "knownCasesCase")
+    }
+
+    @Test func stringLiteralsEscape() {
+        #expect(SwiftNamer.stringLiteral("a\"b\\c\nd\u{1}") == #""a\"b\\c\nd\u{1}""#)
+        #expect(SwiftNamer.stringLiteral("café") == "\"café\"")
+    }
+
+    @Test func outputFileNames() {
+        #expect(RecordGenOutputFileNames.fileName(forType: "Note") == "Note.swift")
+        #expect(RecordGenOutputFileNames.fileName(forSchemaAt: "Schemas/Notes.records.xml") == "Notes.swift")
+        #expect(RecordGenOutputFileNames.fileName(forSchemaFileName: "Notes.records.xml") == "Notes.swift")
+        #expect(RecordGenOutputFileNames.fileName(forSchemaAt: "/abs/App.ckdb") == "App.swift")
+        #expect(RecordGenOutputFileNames.schemaStem(".records.xml") == ".records")
+        #expect(RecordGenOutputFileNames.firstCollision(in: ["Note.swift", "Folder.swift", "note.swift"]) == "note.swift")
+        #expect(RecordGenOutputFileNames.firstCollision(in: ["A.swift", "B.swift"]) == nil)
+    }
+
+    @Test func docTextIsTidied() {
+        #expect(DocText.lines("\n    First line.\n      Second.  \n\n") == ["First line.", "Second."])
+        #expect(DocText.lines(nil) == [])
+        #expect(DocText.lines("   ") == [])
+    }
+
+    @Test func printerIndentsAndLeavesBlankLinesBare() {
+        var printer = CodePrinter()
+        printer.block("struct A {") { p in
+            p.line("let a = 1")
+            p.line()
+            p.docComment("Doc.\n\nMore.")
+        }
+        #expect(printer.text == "struct A {\n    let a = 1\n\n    /// Doc.\n    ///\n    /// More.\n}\n")
+    }
+}
