@@ -3,9 +3,8 @@ import Foundation
 /// Appends the archive's primitive encodings to one growable byte buffer.
 ///
 /// A raw `malloc` buffer rather than `[UInt8]`: bulk copies are `memcpy`, fixed-width values are single stores,
-/// no uniqueness check runs per byte, and the finished buffer becomes a `Data` without a copy. Every write checks
-/// capacity first and grows the buffer (never traps); the type is non-copyable so the buffer has exactly one
-/// owner, freed in `deinit` unless ``takeData()`` handed it over.
+/// and no uniqueness check runs per byte. Every write checks capacity first and grows the buffer (never traps);
+/// the type is non-copyable so the buffer has exactly one owner, freed in `deinit` or by ``takeData()``.
 struct ArchiveByteWriter: ~Copyable {
     private var base: UnsafeMutableRawPointer
     private var capacity: Int
