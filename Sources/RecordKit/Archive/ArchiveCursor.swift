@@ -100,14 +100,6 @@ struct ArchiveCursor {
     }
 
     @inline(__always)
-    mutating func fixed32() throws(NativeArchiveError) -> UInt32 {
-        try need(4)
-        let value = start.loadUnaligned(fromByteOffset: position, as: UInt32.self)
-        position &+= 4
-        return UInt32(littleEndian: value)
-    }
-
-    @inline(__always)
     mutating func double() throws(NativeArchiveError) -> Double {
         Double(bitPattern: try fixed64())
     }
@@ -139,11 +131,29 @@ struct ArchiveCursor {
 
     /// Builds a string from bytes already known to be in range, refusing invalid UTF-8.
     ///
-    /// `String(decoding:as:)` validates in one fast pass but silently repairs bad bytes into U+FFFD. A repair
-    /// always changes the bytes at the first bad position (bad input there, `EF BF BD` in the output), so the
-    /// string is exactly the input if and only if its UTF-8 equals the input bytes.
+    /// The bytes are validated here and then copied into the string without the standard library validating them
+    /// again: its validator is the slower one on non-ASCII text, and `String(decoding:as:)` would repair bad
+    /// bytes into U+FFFD instead of failing.
     @inline(__always)
     func makeString(offset: Int, count: Int) throws(NativeArchiveError) -> String {
+        let bytes = start + offset
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            let ascii = UTF8Validation.asciiPrefix(bytes, count: count)
+            guard ascii == count || UTF8Validation.dfaAccepts(bytes + ascii, count: count &- ascii) else {
+                throw error(.invalidUTF8, at: offset)
+            }
+            let buffer = UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: UInt8.self), count: count)
+            return String(copying: UTF8Span(unchecked: buffer.span, isKnownASCII: ascii == count))
+        }
+        return try repairCheckedString(offset: offset, count: count)
+    }
+
+    /// `makeString` where `UTF8Span` is missing (Apple systems before 26).
+    ///
+    /// `String(decoding:as:)` validates in one pass but silently repairs bad bytes into U+FFFD. A repair always
+    /// changes the bytes at the first bad position (bad input there, `EF BF BD` in the output), so the string is
+    /// exactly the input if and only if its UTF-8 equals the input bytes.
+    func repairCheckedString(offset: Int, count: Int) throws(NativeArchiveError) -> String {
         let bytes = start + offset
         let string = String(
             decoding: UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: UInt8.self), count: count),

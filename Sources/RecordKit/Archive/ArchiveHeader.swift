@@ -23,12 +23,12 @@ public enum NativeArchiveKind: UInt8, Sendable, Hashable, CaseIterable, CustomSt
 enum ArchiveHeader {
     /// `0x89` keeps text tools from taking the file for text and catches 7-bit transports; then "RKA".
     static let magic: [UInt8] = [0x89, 0x52, 0x4B, 0x41]
-    /// The only format version so far.
-    static let formatVersion: UInt8 = 1
+    /// Version 2: Fletcher-64 checksums (version 1, never released, had CRC-32C).
+    static let formatVersion: UInt8 = 2
     /// Header length in bytes.
     static let size = 6
-    /// Length of a CRC-32C in bytes.
-    static let checksumSize = 4
+    /// Length of a checksum in bytes.
+    static let checksumSize = 8
 
     /// Writes the header of an archive of `kind`.
     static func write(_ kind: NativeArchiveKind, to writer: inout ArchiveByteWriter) {

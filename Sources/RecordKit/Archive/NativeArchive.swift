@@ -3,7 +3,7 @@ import Foundation
 /// RecordKit's own compact binary archive for records, record lists, change tokens and sync state.
 ///
 /// Archives start with a magic and a format version, are deterministic (equal values give equal bytes),
-/// carry CRC-32C checksums, and decode hostile bytes into a typed ``NativeArchiveError`` that names the
+/// carry Fletcher-64 checksums, and decode hostile bytes into a typed ``NativeArchiveError`` that names the
 /// offset, never a trap. The byte layout is specified in the NativeArchiveFormat article.
 public enum NativeArchive {
     // MARK: Records
@@ -114,9 +114,9 @@ public enum NativeArchive {
         return raw.flatMap(NativeArchiveKind.init(rawValue:))
     }
 
-    /// The CRC-32C (Castagnoli) of `data`, the checksum the format stores; for tools and benchmarks.
-    public static func crc32c(_ data: Data) -> UInt32 {
-        data.withUnsafeBytes { CRC32C.checksum($0) }
+    /// The Fletcher-64 checksum of `data`, as the format stores it; for tools and benchmarks.
+    public static func checksum(_ data: Data) -> UInt64 {
+        data.withUnsafeBytes { Fletcher64.checksum($0) }
     }
 
     // MARK: Plumbing
@@ -148,8 +148,8 @@ public enum NativeArchive {
                 throw NativeArchiveError(.unexpectedEnd(needed: minimum - raw.count, available: 0), at: raw.count)
             }
             let payloadEnd = raw.count - ArchiveHeader.checksumSize
-            let stored = UInt32(littleEndian: start.loadUnaligned(fromByteOffset: payloadEnd, as: UInt32.self))
-            let computed = CRC32C.checksum(UnsafeRawBufferPointer(start: start, count: payloadEnd))
+            let stored = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: payloadEnd, as: UInt64.self))
+            let computed = Fletcher64.checksum(UnsafeRawBufferPointer(start: start, count: payloadEnd))
             guard stored == computed else {
                 throw NativeArchiveError(.checksumMismatch(stored: stored, computed: computed), at: payloadEnd)
             }

@@ -28,8 +28,8 @@ public struct NativeArchiveError: Error, Sendable, Hashable, CustomStringConvert
         case wrongKind(expected: NativeArchiveKind, found: UInt8)
         /// The bytes end before the value does: `needed` more bytes were expected, `available` were left.
         case unexpectedEnd(needed: Int, available: Int)
-        /// The stored CRC-32C does not match the bytes it covers: the archive is corrupt.
-        case checksumMismatch(stored: UInt32, computed: UInt32)
+        /// The stored Fletcher-64 checksum does not match the bytes it covers: the archive is corrupt.
+        case checksumMismatch(stored: UInt64, computed: UInt64)
         /// A varint runs past 64 bits.
         case varintOverflow
         /// A varint is longer than it needs to be (the format allows one encoding per number).
@@ -92,7 +92,7 @@ public struct NativeArchiveError: Error, Sendable, Hashable, CustomStringConvert
         case let .unexpectedEnd(needed, available):
             "the archive ends early: \(needed) bytes needed, \(available) left (truncated?)"
         case let .checksumMismatch(stored, computed):
-            "checksum mismatch (stored \(hex32(stored)), computed \(hex32(computed))): the archive is corrupt"
+            "checksum mismatch (stored \(hex64(stored)), computed \(hex64(computed))): the archive is corrupt"
         case .varintOverflow:
             "varint longer than 64 bits"
         case .nonCanonicalVarint:
@@ -133,7 +133,7 @@ public struct NativeArchiveError: Error, Sendable, Hashable, CustomStringConvert
     }
 }
 
-private func hex32(_ value: UInt32) -> String {
+private func hex64(_ value: UInt64) -> String {
     let digits = String(value, radix: 16)
-    return "0x" + String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+    return "0x" + String(repeating: "0", count: max(0, 16 - digits.count)) + digits
 }

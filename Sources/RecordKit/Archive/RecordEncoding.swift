@@ -143,28 +143,28 @@ extension ArchiveByteWriter {
         switch list {
         case let .string(values):
             listHeader(ValueTag.string, values.count)
-            for v in values { string(v) }
+            for index in values.indices { string(values[index]) }
         case let .int64(values):
             listHeader(ValueTag.int64, values.count)
-            for v in values { signedVarint(v) }
+            for index in values.indices { signedVarint(values[index]) }
         case let .double(values):
             listHeader(ValueTag.double, values.count)
-            for v in values { double(v) }
+            for index in values.indices { double(values[index]) }
         case let .timestamp(values):
             listHeader(ValueTag.timestamp, values.count)
-            for v in values { date(v) }
+            for index in values.indices { date(values[index]) }
         case let .bytes(values):
             listHeader(ValueTag.bytes, values.count)
-            for v in values { data(v) }
+            for index in values.indices { data(values[index]) }
         case let .asset(values):
             listHeader(ValueTag.asset, values.count)
-            for v in values { asset(v) }
+            for index in values.indices { asset(values[index]) }
         case let .reference(values):
             listHeader(ValueTag.reference, values.count)
-            for v in values { reference(v) }
+            for index in values.indices { reference(values[index]) }
         case let .location(values):
             listHeader(ValueTag.location, values.count)
-            for v in values { location(v) }
+            for index in values.indices { location(values[index]) }
         }
     }
 

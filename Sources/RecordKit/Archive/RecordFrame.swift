@@ -1,7 +1,7 @@
 /// The framing of a record list: after the header, one frame per record, then a trailer.
 ///
-/// frame   = varint(length > 0) payload crc32c(length varint + payload)
-/// trailer = 0x00 varint(record count) crc32c(0x00 + count varint)
+/// frame   = varint(length > 0) payload checksum(length varint + payload)
+/// trailer = 0x00 varint(record count) checksum(0x00 + count varint)
 ///
 /// Each frame checks itself, so a reader streams records and names the offset of a corrupt one; the trailer
 /// makes a list cut short at a frame boundary an error instead of a shorter list.
@@ -85,13 +85,13 @@ enum RecordFrame {
         return .trailer(next: trailerEnd)
     }
 
-    /// Checks the CRC-32C stored at `end` against the bytes `from..<end`, leaving the cursor after it.
+    /// Checks the checksum stored at `end` against the bytes `from..<end`, leaving the cursor after it.
     private static func verifyChecksum(
         _ cursor: inout ArchiveCursor, from: Int, to end: Int
     ) throws(NativeArchiveError) {
         cursor.position = end
-        let stored = try cursor.fixed32()
-        let computed = CRC32C.checksum(UnsafeRawBufferPointer(start: cursor.start + from, count: end - from))
+        let stored = try cursor.fixed64()
+        let computed = Fletcher64.checksum(UnsafeRawBufferPointer(start: cursor.start + from, count: end - from))
         guard stored == computed else {
             throw cursor.error(.checksumMismatch(stored: stored, computed: computed), at: from)
         }

@@ -42,7 +42,8 @@ import Testing
                     }
                 }
             }
-            // CRC-32C catches every single-byte error; only the unchecked header could change silently, and it cannot.
+            // Fletcher-64 catches every single-byte error; only the unchecked header could change silently, and it
+            // cannot.
             #expect(undetected == 0, "\(vector.name): \(undetected) single-byte changes decoded to a value")
         }
     }

@@ -5,11 +5,11 @@ import Testing
 /// Hand-made archives with valid checksums, so the parser itself meets the bad bytes: each must give the
 /// named typed error at the right offset.
 @Suite struct ArchiveHostileInputTests {
-    /// A single-value archive of `kind` around `payload`, with a correct CRC.
+    /// A single-value archive of `kind` around `payload`, with a correct checksum.
     static func archive(_ kind: UInt8, _ payload: [UInt8]) -> Data {
-        var bytes: [UInt8] = [0x89, 0x52, 0x4B, 0x41, 0x01, kind] + payload
-        let crc = NativeArchive.crc32c(Data(bytes))
-        withUnsafeBytes(of: crc.littleEndian) { bytes.append(contentsOf: $0) }
+        var bytes: [UInt8] = [0x89, 0x52, 0x4B, 0x41, 0x02, kind] + payload
+        let checksum = NativeArchive.checksum(Data(bytes))
+        withUnsafeBytes(of: checksum.littleEndian) { bytes.append(contentsOf: $0) }
         return Data(bytes)
     }
 
@@ -142,8 +142,10 @@ import Testing
     @Test func headerProblemsAreNamed() {
         let good = Self.archive(1, Self.record(fields: [0]))
         var version = good
-        version[4] = 2
-        Self.expectError(version, .unsupportedVersion(2), at: 4)
+        version[4] = 3
+        Self.expectError(version, .unsupportedVersion(3), at: 4)
+        version[4] = 1
+        Self.expectError(version, .unsupportedVersion(1), at: 4)
         Self.expectError(Self.archive(3, [1, 2]), .wrongKind(expected: .record, found: 3), at: 5)
         Self.expectError(Data("bplist00".utf8), .notAnArchive, at: 0)
         Self.expectError(Data(), .unexpectedEnd(needed: 6, available: 0), at: 0)

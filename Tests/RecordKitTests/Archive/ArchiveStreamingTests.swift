@@ -62,7 +62,7 @@ import Testing
         try Self.write(records, to: url)
 
         // Frame 500 starts where a list of the first 500 records would put its trailer.
-        let trailerOf500 = 1 + 2 + 4  // 0x00, varint(500), CRC
+        let trailerOf500 = 1 + 2 + 8  // 0x00, varint(500), checksum
         let frameStart = NativeArchive.encode(Array(records[0..<500])).count - trailerOf500
         var bytes = try Data(contentsOf: url)
         bytes[frameStart + 10] ^= 0x20

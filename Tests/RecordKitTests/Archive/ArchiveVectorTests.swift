@@ -54,6 +54,7 @@ import Testing
         #expect(NativeArchive.kind(of: NativeArchive.encode(ArchiveTestVectors.syncState)) == .syncState)
         #expect(NativeArchive.kind(of: Data("bplist00".utf8)) == nil)
         #expect(NativeArchive.kind(of: Data()) == nil)
-        #expect(NativeArchive.kind(of: Data([0x89, 0x52, 0x4B, 0x41, 0x02, 0x01])) == nil)
+        #expect(NativeArchive.kind(of: Data([0x89, 0x52, 0x4B, 0x41, 0x03, 0x01])) == nil)
+        #expect(NativeArchive.kind(of: Data([0x89, 0x52, 0x4B, 0x41, 0x01, 0x01])) == nil, "version 1 had CRC-32C")
     }
 }

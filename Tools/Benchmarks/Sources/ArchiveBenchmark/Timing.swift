@@ -33,7 +33,7 @@ final class Codec {
 
     /// Times one encode of the batch and one decode of it, keeping the fastest of each.
     func runOnce() throws {
-        let clock = ContinuousClock()
+        let clock = ThreadCPUClock()
         // The previous run's archives are freed only after this run made its own, so the allocator reuses their
         // memory instead of returning it to the system and taking page faults again: every codec is timed in the
         // steady state of an app that archives many records.
@@ -54,13 +54,28 @@ final class Codec {
     var bytesPerRecord: Double { Double(archives.reduce(0) { $0 + $1.count }) / Double(max(archives.count, 1)) }
 }
 
-/// Runs the codecs in interleaved rounds, so a machine that gets busier or quieter during the run affects them
-/// alike; each codec keeps its fastest run. `runsPerRound` lets the fast codecs be sampled more often.
-func runRounds(_ rounds: Int, _ codecs: [(codec: Codec, runsPerRound: Int, rounds: Int)]) throws {
-    for round in 0..<rounds {
-        for entry in codecs where round < entry.rounds {
-            for _ in 0..<entry.runsPerRound { try entry.codec.runOnce() }
-        }
+/// Runs every codec once per round, in interleaved rounds, so a machine that gets busier or quieter during the
+/// run affects them alike; each codec keeps its fastest run. Every codec gets the same number of runs: the best of
+/// more samples would favour whichever codec got them.
+func runRounds(_ rounds: Int, _ codecs: [Codec]) throws {
+    for _ in 0..<rounds {
+        for codec in codecs { try codec.runOnce() }
+    }
+}
+
+/// The CPU time the calling thread has used: time other processes on a shared machine take does not count, so
+/// a busy machine slows every codec less and alike.
+struct ThreadCPUClock {
+    func now() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    }
+
+    func measure(_ body: () throws -> Void) rethrows -> Duration {
+        let start = now()
+        try body()
+        return now() - start
     }
 }
 
@@ -73,7 +88,7 @@ extension Duration {
 
 /// The fastest of `repeats` runs of `body`.
 func fastest(_ repeats: Int, _ body: () throws -> Void) rethrows -> Duration {
-    let clock = ContinuousClock()
+    let clock = ThreadCPUClock()
     var best = Duration.seconds(1_000_000)
     for _ in 0..<repeats {
         let elapsed = try clock.measure(body)

@@ -1,0 +1,96 @@
+/// Fletcher-64, the checksum of every archive and frame: two sums modulo 2^32 - 1 over the bytes read as
+/// little-endian 32-bit words (the last one padded with zero bytes).
+///
+///     a = 1 + w[0] + w[1] + ... + w[m-1]                    (mod 2^32 - 1)
+///     b = the sum of a after each word                       (mod 2^32 - 1)
+///     checksum = b << 32 | a, both in 0 ..< 2^32 - 1
+///
+/// Why it detects every single-byte change: changing one byte changes one word by k * 2^(8j) with
+/// 0 < |k| <= 255, and 2^32 - 1 is odd, so it divides that change only if it divided k; `a` always changes.
+/// More generally any change inside one aligned word is caught, except turning `00000000` into `FFFFFFFF` or
+/// back. `b` weighs each word by its distance from the end, so most reorderings are caught too.
+///
+/// Why not CRC-32C (the format's first checksum): a table CRC needs 1 to 32 KiB of tables that compete with the
+/// record for the L1 cache and runs at about 4.5 GB/s; these sums need no table and run three to four times
+/// faster, which was a fifth of the time of decoding a note-sized record.
+enum Fletcher64 {
+    static let modulus: UInt64 = 0xFFFF_FFFF
+
+    /// The checksum of `bytes`.
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        guard let start = bytes.baseAddress else { return 1 }
+        var a: UInt64 = 1
+        var b: UInt64 = 0
+        var position = 0
+        let count = bytes.count
+        // Thirty-two bytes (eight words) a step in eight lanes. Lane j sums its words in `sums[j]`, and `totals[j]`
+        // adds up `sums[j]` after each step, which weighs every word by the number of steps left; the weights are
+        // corrected per lane below. At most 2^14 steps between reductions keeps every lane below 2^64.
+        while count &- position >= 32 {
+            let steps = min((count &- position) / 32, 1 << 14)
+            var sums = SIMD8<UInt64>(repeating: 0)
+            var totals = SIMD8<UInt64>(repeating: 0)
+            var pointer = start + position
+            for _ in 0..<steps {
+                let words = pointer.loadUnaligned(as: SIMD8<UInt32>.self)
+                sums &+= SIMD8<UInt64>(truncatingIfNeeded: words.littleEndianWords)
+                totals &+= sums
+                pointer += 32
+            }
+            // Over this run of m = 8 * steps words, word (step s, lane j) counts towards b as often as there are
+            // words from it to the end: 8 * (steps - s) - j. So b gains m * a (the old a, once per word),
+            // 8 * sum(totals) and -sum(j * sums[j]).
+            var sumOfSums: UInt64 = 0
+            var sumOfTotals: UInt64 = 0
+            var laneCorrection: UInt64 = 0
+            for lane in 0..<8 {
+                let sum = reduce(sums[lane])
+                sumOfSums &+= sum
+                sumOfTotals &+= reduce(totals[lane])
+                laneCorrection &+= UInt64(lane) &* (modulus &- sum)
+            }
+            let words = UInt64(steps) &* 8
+            b = reduce(b &+ reduce(words &* a))
+            b = reduce(b &+ reduce(sumOfTotals) &* 8)
+            b = reduce(b &+ reduce(laneCorrection))
+            a = reduce(a &+ sumOfSums)
+            position &+= steps &* 32
+        }
+        while position < count {
+            let word: UInt64
+            if count &- position >= 4 {
+                word = UInt64(UInt32(littleEndian: (start + position).loadUnaligned(as: UInt32.self)))
+            } else {
+                var padded: UInt64 = 0
+                for offset in 0..<(count &- position) {
+                    padded |= UInt64(start.load(fromByteOffset: position &+ offset, as: UInt8.self)) &<< UInt64(8 &* offset)
+                }
+                word = padded
+            }
+            a = reduce(a &+ word)
+            b = reduce(b &+ a)
+            position &+= 4
+        }
+        return b &<< 32 | a
+    }
+
+    /// `value` modulo 2^32 - 1, in 0 ..< 2^32 - 1: 2^32 is 1 modulo 2^32 - 1, so the high half adds to the low.
+    @inline(__always)
+    static func reduce(_ value: UInt64) -> UInt64 {
+        var folded = (value & modulus) &+ (value &>> 32)
+        folded = (folded & modulus) &+ (folded &>> 32)
+        return folded == modulus ? 0 : folded
+    }
+}
+
+private extension SIMD8<UInt32> {
+    /// The words as read from little-endian bytes, whatever the machine's byte order.
+    @inline(__always)
+    var littleEndianWords: SIMD8<UInt32> {
+        #if _endian(little)
+        self
+        #else
+        SIMD8<UInt32>((0..<8).map { UInt32(littleEndian: self[$0]) })
+        #endif
+    }
+}
