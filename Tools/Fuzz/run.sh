@@ -10,6 +10,9 @@
 # Exits 1 when any target found a crash.
 set -euo pipefail
 
+# Swift's own crash reporter would run inside ASan's report and add noise to it.
+export SWIFT_BACKTRACE=enable=no
+
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here"
 
