@@ -12,7 +12,12 @@ struct RecordKitFuzzCorpusTests {
 
     /// Regression inputs whose fix belongs to another engineer's folder: skipped by `corpus`, each with its
     /// own disabled test below until the fix is merged.
-    static let open: Set<String> = []
+    static let open: Set<String> = [nanDate]
+
+    /// A system-fields archive whose second `NSDate` (a record date) holds `NS.time` = NaN (bytes `23 FF FF FF FF FF FF 05 26` at
+    /// offset 0x140): the keyed reader accepts it, and the record is then not equal to itself (`Date`'s `==` is
+    /// IEEE), so `decodeRecord` and `contents(of:)` "disagree" and no round trip can hold.
+    static let nanDate = "Regressions/FuzzKeyedArchive/nan-system-date"
 
     @Test("every committed input of a target decodes and round-trips, or is refused with a typed error",
           arguments: RecordKitFuzzChecks.all.keys.sorted())
@@ -30,5 +35,12 @@ struct RecordKitFuzzCorpusTests {
         }
         // Every target's seeds include values written by our own encoders, which must decode.
         #expect(decoded > 0, "no input of \(target) decoded")
+    }
+
+    @Test("a keyed archive with a NaN NSDate is refused, or its record equals itself",
+          .disabled("open: KeyedArchive accepts NS.time = NaN (Sources/RecordKit/KeyedArchive, not ours to edit)"))
+    func nanDateInKeyedArchive() throws {
+        let input = try #require(FuzzCorpus.inputs(of: "FuzzKeyedArchive", in: Self.fuzzFolder).first { $0.name == Self.nanDate })
+        #expect(throws: Never.self) { try RecordKitFuzzChecks.keyedArchive(input.data) }
     }
 }
