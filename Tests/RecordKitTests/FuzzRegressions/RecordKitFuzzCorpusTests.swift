@@ -14,9 +14,10 @@ struct RecordKitFuzzCorpusTests {
     /// own disabled test below until the fix is merged.
     static let open: Set<String> = [nanDate]
 
-    /// A system-fields archive whose second `NSDate` (a record date) holds `NS.time` = NaN (bytes `23 FF FF FF FF FF FF 05 26` at
-    /// offset 0x140): the keyed reader accepts it, and the record is then not equal to itself (`Date`'s `==` is
-    /// IEEE), so `decodeRecord` and `contents(of:)` "disagree" and no round trip can hold.
+    /// A system-fields archive whose second `NSDate` (a record date) holds `NS.time` = NaN (bytes
+    /// `23 FF FF FF FF FF FF 05 26` at offset 0x140): the keyed reader accepts it, and the record is then not
+    /// equal to itself (`Date`'s `==` is IEEE), so `decodeRecord` and `contents(of:)` "disagree" and no round
+    /// trip can hold.
     static let nanDate = "Regressions/FuzzKeyedArchive/nan-system-date"
 
     @Test("every committed input of a target decodes and round-trips, or is refused with a typed error",
