@@ -63,8 +63,14 @@ for target in "${targets[@]}"; do
   else
     mkdir -p ".work/$target" .work/artifacts
     echo "=== $target: ${seconds}s"
-    ".build/release/$target" -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=5 -print_final_stats=1 \
+    before=$(find .work/artifacts -name "$target-*" | wc -l)
+    # Fork mode with -ignore_crashes keeps fuzzing after a finding for the whole time given, so one known
+    # failure does not hide the next; every finding is saved under .work/artifacts/.
+    ".build/release/$target" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+      -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=5 -print_final_stats=1 \
       -artifact_prefix=".work/artifacts/$target-" ".work/$target" "${seeds[@]}" || status=$?
+    after=$(find .work/artifacts -name "$target-*" | wc -l)
+    if [ "$after" -gt "$before" ]; then status=1; fi
   fi
   if [ "$status" -ne 0 ]; then failed+=("$target"); fi
 done

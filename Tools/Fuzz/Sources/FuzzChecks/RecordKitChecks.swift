@@ -17,8 +17,13 @@ public enum RecordKitFuzzChecks {
 
     // MARK: Native archive
 
-    /// `NativeArchive.decodeRecord`, then encode and decode again.
+    /// `NativeArchive.decodeRecord`, then encode and decode again; on the input as it is and with its checksum
+    /// recomputed (``NativeChecksums``). The other native checks do the same.
     public static func nativeRecord(_ data: Data) throws(FuzzInvariantFailure) -> FuzzOutcome {
+        try NativeChecksums.eachForm(data, sealed: NativeChecksums.sealSingleValue, nativeRecordOnce)
+    }
+
+    private static func nativeRecordOnce(_ data: Data) throws(FuzzInvariantFailure) -> FuzzOutcome {
         let record: Record
         do { record = try NativeArchive.decodeRecord(data) } catch { return .rejected(error.description) }
         try nativeRoundTrip(record)
@@ -27,6 +32,10 @@ public enum RecordKitFuzzChecks {
 
     /// `NativeArchive.decodeRecords` and `NativeArchiveReader` over the same bytes must agree; then a round trip.
     public static func nativeRecordList(_ data: Data) throws(FuzzInvariantFailure) -> FuzzOutcome {
+        try NativeChecksums.eachForm(data, sealed: NativeChecksums.sealRecordList, nativeRecordListOnce)
+    }
+
+    private static func nativeRecordListOnce(_ data: Data) throws(FuzzInvariantFailure) -> FuzzOutcome {
         let streamed = try readStreaming(data)
         let records: [Record]
         do {
@@ -52,6 +61,10 @@ public enum RecordKitFuzzChecks {
 
     /// `NativeArchive.decodeToken`, then encode and decode again.
     public static func nativeToken(_ data: Data) throws(FuzzInvariantFailure) -> FuzzOutcome {
+        try NativeChecksums.eachForm(data, sealed: NativeChecksums.sealSingleValue, nativeTokenOnce)
+    }
+
+    private static func nativeTokenOnce(_ data: Data) throws(FuzzInvariantFailure) -> FuzzOutcome {
         let token: ServerChangeToken
         do { token = try NativeArchive.decodeToken(data) } catch { return .rejected(error.description) }
         let encoded = NativeArchive.encode(token)
@@ -62,6 +75,10 @@ public enum RecordKitFuzzChecks {
 
     /// `NativeArchive.decodeSyncState`, then encode and decode again.
     public static func nativeSyncState(_ data: Data) throws(FuzzInvariantFailure) -> FuzzOutcome {
+        try NativeChecksums.eachForm(data, sealed: NativeChecksums.sealSingleValue, nativeSyncStateOnce)
+    }
+
+    private static func nativeSyncStateOnce(_ data: Data) throws(FuzzInvariantFailure) -> FuzzOutcome {
         let state: SyncState
         do { state = try NativeArchive.decodeSyncState(data) } catch { return .rejected(error.description) }
         let encoded = NativeArchive.encode(state)
