@@ -11,6 +11,10 @@ let package = Package(
         // No API promise beyond this package's own tools.
         .library(name: "RecordSchema", targets: ["RecordSchema"]),
         .library(name: "RecordGen", targets: ["RecordGen"]),
+        // Generates models from a target's *.records.xml files on every build.
+        .plugin(name: "RecordGenPlugin", targets: ["RecordGenPlugin"]),
+        // `swift package generate-records`: writes generated models into the package, for teams that commit them.
+        .plugin(name: "RecordGenCommand", targets: ["RecordGenCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -41,6 +45,29 @@ let package = Package(
                 "RecordGen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+
+        // The plugins: thin, they plan file names and run recordgen. Shared code lives in Tools/PluginsShared,
+        // symlinked into each plugin folder (SwiftPM gives plugins no shared library target).
+        .plugin(
+            name: "RecordGenPlugin",
+            capability: .buildTool(),
+            dependencies: ["recordgen"],
+            path: "Tools/RecordGenPlugin"
+        ),
+        .plugin(
+            name: "RecordGenCommand",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-records",
+                    description: "Generate Swift models from the *.records.xml schemas into each target's Generated/ folder."
+                ),
+                permissions: [
+                    .writeToPackageDirectory(reason: "Writes the generated models into each target's Generated/ folder.")
+                ]
+            ),
+            dependencies: ["recordgen"],
+            path: "Tools/RecordGenCommand"
         ),
 
         .testTarget(name: "RecordKitTests", dependencies: ["RecordKit"]),

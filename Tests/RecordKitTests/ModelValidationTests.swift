@@ -53,4 +53,16 @@ import Testing
         #expect(record["secret"] == nil)
         #expect(record.allKeys == ["title"])
     }
+
+    @Test func nanDatesEqualThemselvesEverywhere() throws {
+        let nan = Date(timeIntervalSinceReferenceDate: .nan)
+        let system = SystemFields(changeTag: "t", creationDate: nan, modificationDate: nan)
+        #expect(system == system)
+        let location = try Location(latitude: 1, longitude: 2, timestamp: nan)
+        #expect(location == location)
+        let record = Record(recordType: "Note", id: RecordID(recordName: "n"), fields: ["at": .timestamp(nan), "where": .location(location)], system: system)
+        #expect(record == record)
+        #expect(Set([record, record]).count == 1)
+        #expect(SystemFields(creationDate: Date(timeIntervalSinceReferenceDate: 0)) != SystemFields(creationDate: Date(timeIntervalSinceReferenceDate: -0.0)))
+    }
 }

@@ -21,14 +21,14 @@ struct BinaryPropertyListDocument {
     }
 
     private static let trailerLength = 32
-    private static let magic: [UInt8] = Array("bplist00".utf8)
+    private static let magic: StaticString = "bplist00"
 
     let base: UnsafePointer<UInt8>
     /// The plist's size in bytes.
     let length: Int
     let objectCount: Int
     let topObject: Int
-    private let offsetSize: Int
+    let offsetSize: Int
     let referenceSize: Int
     let offsetTableStart: Int
 
@@ -49,9 +49,11 @@ struct BinaryPropertyListDocument {
         return try result.get()
     }
 
-    private init(base bytes: UnsafePointer<UInt8>, length: Int) throws(PropertyListError) {
+    /// A document over `length` bytes at `bytes`, valid only as long as those bytes are. Checks the header,
+    /// the trailer and the size of the offset table.
+    init(base bytes: UnsafePointer<UInt8>, length: Int) throws(PropertyListError) {
         guard length >= 8 + 1 + Self.trailerLength else { throw .notBinaryPropertyList(length: length) }
-        guard UnsafeBufferPointer(start: bytes, count: 8).elementsEqual(Self.magic) else {
+        guard memcmp(bytes, Self.magic.utf8Start, Self.magic.utf8CodeUnitCount) == 0 else {
             throw .notBinaryPropertyList(length: length)
         }
         let trailer = length - Self.trailerLength

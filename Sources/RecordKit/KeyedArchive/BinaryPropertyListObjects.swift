@@ -105,35 +105,52 @@ extension BinaryPropertyListDocument {
         }
     }
 
-    /// A big-endian UTF-16 string, transcoded to UTF-8 directly; unpaired surrogates become U+FFFD.
+    /// A big-endian UTF-16 string, transcoded to UTF-8 straight into the string's storage (at most 3 bytes
+    /// per code unit); unpaired surrogates become U+FFFD.
     private func utf16String(from body: Int, count: Int) -> String {
-        var utf8 = [UInt8]()
-        utf8.reserveCapacity(count * 3)
-        var index = 0
-        while index < count {
-            var scalar = UInt32(byte(body + 2 * index)) << 8 | UInt32(byte(body + 2 * index + 1))
-            index += 1
-            if (0xd800..<0xdc00).contains(scalar), index < count {
-                let low = UInt32(byte(body + 2 * index)) << 8 | UInt32(byte(body + 2 * index + 1))
-                if (0xdc00..<0xe000).contains(low) {
-                    scalar = 0x10000 + ((scalar - 0xd800) << 10) + (low - 0xdc00)
-                    index += 1
+        String(unsafeUninitializedCapacity: count * 3) { utf8 in
+            var written = 0
+            var index = 0
+            while index < count {
+                var scalar = UInt32(byte(body + 2 * index)) << 8 | UInt32(byte(body + 2 * index + 1))
+                index += 1
+                if (0xd800..<0xdc00).contains(scalar), index < count {
+                    let low = UInt32(byte(body + 2 * index)) << 8 | UInt32(byte(body + 2 * index + 1))
+                    if (0xdc00..<0xe000).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xd800) << 10) + (low - 0xdc00)
+                        index += 1
+                    }
                 }
+                if (0xd800..<0xe000).contains(scalar) { scalar = 0xfffd }
+                written += Self.encodeUTF8(scalar, into: utf8, at: written)
             }
-            if (0xd800..<0xe000).contains(scalar) { scalar = 0xfffd }
-            switch scalar {
-            case 0..<0x80:
-                utf8.append(UInt8(scalar))
-            case 0x80..<0x800:
-                utf8 += [UInt8(0xc0 | scalar >> 6), UInt8(0x80 | scalar & 0x3f)]
-            case 0x800..<0x10000:
-                utf8 += [UInt8(0xe0 | scalar >> 12), UInt8(0x80 | scalar >> 6 & 0x3f), UInt8(0x80 | scalar & 0x3f)]
-            default:
-                utf8 += [UInt8(0xf0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3f),
-                         UInt8(0x80 | scalar >> 6 & 0x3f), UInt8(0x80 | scalar & 0x3f)]
-            }
+            return written
         }
-        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// Writes the UTF-8 form of `scalar` at `position`; returns how many bytes it took.
+    @inline(__always)
+    private static func encodeUTF8(_ scalar: UInt32, into utf8: UnsafeMutableBufferPointer<UInt8>, at position: Int) -> Int {
+        switch scalar {
+        case 0..<0x80:
+            utf8[position] = UInt8(scalar)
+            return 1
+        case 0x80..<0x800:
+            utf8[position] = UInt8(0xc0 | scalar >> 6)
+            utf8[position + 1] = UInt8(0x80 | scalar & 0x3f)
+            return 2
+        case 0x800..<0x10000:
+            utf8[position] = UInt8(0xe0 | scalar >> 12)
+            utf8[position + 1] = UInt8(0x80 | scalar >> 6 & 0x3f)
+            utf8[position + 2] = UInt8(0x80 | scalar & 0x3f)
+            return 3
+        default:
+            utf8[position] = UInt8(0xf0 | scalar >> 18)
+            utf8[position + 1] = UInt8(0x80 | scalar >> 12 & 0x3f)
+            utf8[position + 2] = UInt8(0x80 | scalar >> 6 & 0x3f)
+            utf8[position + 3] = UInt8(0x80 | scalar & 0x3f)
+            return 4
+        }
     }
 
     /// ASCII strings. Apple writes only 7-bit bytes here; anything else is repaired as UTF-8 rather than refused.

@@ -17,7 +17,8 @@ public enum KeyedArchiveContents: Sendable, Hashable {
 public enum KeyedArchive {
     /// Decodes an archived `CKServerChangeToken` (the NSMutableData form and the inline secure-coding form).
     public static func decodeChangeToken(_ data: Data) throws(KeyedArchiveError) -> ServerChangeToken {
-        try read(data) { reader throws(KeyedArchiveError) in
+        if let token = KeyedArchiveScanner.changeToken(of: data) { return token }
+        return try read(data) { reader throws(KeyedArchiveError) in
             guard let root = try reader.rootObject() else { throw .missingValue(path: "$top.root") }
             return try reader.changeToken(root)
         }
@@ -25,7 +26,8 @@ public enum KeyedArchive {
 
     /// Decodes a whole archived `CKRecord`, or an `encodeSystemFields(with:)` archive (a record with no fields).
     public static func decodeRecord(_ data: Data) throws(KeyedArchiveError) -> Record {
-        switch try contents(of: data) {
+        if let record = KeyedArchiveScanner.systemFields(of: data) { return record }
+        switch try readerContents(of: data) {
         case let .record(record), let .systemFields(record): return record
         case .changeToken: throw .unexpectedClass(path: "$top.root", expected: "CKRecord", found: "CKServerChangeToken")
         }
@@ -33,6 +35,13 @@ public enum KeyedArchive {
 
     /// Tells what an archive holds and decodes it.
     public static func contents(of data: Data) throws(KeyedArchiveError) -> KeyedArchiveContents {
+        if let contents = KeyedArchiveScanner.contents(of: data) { return contents }
+        return try readerContents(of: data)
+    }
+
+    /// ``contents(of:)`` by the general reader alone, without the fast path of ``KeyedArchiveScanner``
+    /// (which takes the plain change tokens and system fields, and leaves everything else to this).
+    static func readerContents(of data: Data) throws(KeyedArchiveError) -> KeyedArchiveContents {
         try read(data) { reader throws(KeyedArchiveError) in try contents(of: reader) }
     }
 

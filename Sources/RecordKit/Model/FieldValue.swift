@@ -63,7 +63,7 @@ extension FieldValue: Hashable {
         case let (.string(a), .string(b)): a == b
         case let (.int64(a), .int64(b)): a == b
         case let (.double(a), .double(b)): a.bitPattern == b.bitPattern
-        case let (.timestamp(a), .timestamp(b)): a.timeIntervalSinceReferenceDate.bitPattern == b.timeIntervalSinceReferenceDate.bitPattern
+        case let (.timestamp(a), .timestamp(b)): sameDate(a, b)
         case let (.bytes(a), .bytes(b)): a == b
         case let (.asset(a), .asset(b)): a == b
         case let (.reference(a), .reference(b)): a == b
@@ -79,7 +79,7 @@ extension FieldValue: Hashable {
         case let .string(v): hasher.combine(v)
         case let .int64(v): hasher.combine(v)
         case let .double(v): hasher.combine(v.bitPattern)
-        case let .timestamp(v): hasher.combine(v.timeIntervalSinceReferenceDate.bitPattern)
+        case let .timestamp(v): hashDate(v, into: &hasher)
         case let .bytes(v): hasher.combine(v)
         case let .asset(v): hasher.combine(v)
         case let .reference(v): hasher.combine(v)

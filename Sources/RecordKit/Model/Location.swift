@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Coordinates must be finite and in range; the optional measurements, when present, must be finite.
 /// Absent measurements stay absent through every codec.
-public struct Location: Sendable, Hashable {
+public struct Location: Sendable {
     /// Degrees north of the equator, -90...90.
     public private(set) var latitude: Double
     /// Degrees east of Greenwich, -180...180.
@@ -52,5 +52,25 @@ public struct Location: Sendable, Hashable {
         self.speed = speed
         self.course = course
         self.timestamp = timestamp
+    }
+}
+
+extension Location: Hashable {
+    /// Measurements are finite by construction; the timestamp compares by bit pattern (see ``FieldValue``).
+    public static func == (lhs: Location, rhs: Location) -> Bool {
+        lhs.latitude == rhs.latitude && lhs.longitude == rhs.longitude && lhs.altitude == rhs.altitude
+            && lhs.horizontalAccuracy == rhs.horizontalAccuracy && lhs.verticalAccuracy == rhs.verticalAccuracy
+            && lhs.speed == rhs.speed && lhs.course == rhs.course && sameDate(lhs.timestamp, rhs.timestamp)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(latitude)
+        hasher.combine(longitude)
+        hasher.combine(altitude)
+        hasher.combine(horizontalAccuracy)
+        hasher.combine(verticalAccuracy)
+        hasher.combine(speed)
+        hasher.combine(course)
+        hashDate(timestamp, into: &hasher)
     }
 }

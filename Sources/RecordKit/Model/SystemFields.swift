@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Kept with a record so an edited copy can be saved back with the change tag the server expects,
 /// and so an older app version writes back exactly what it read.
-public struct SystemFields: Sendable, Hashable {
+public struct SystemFields: Sendable {
     /// The server's version tag of the record (CKRecord `recordChangeTag`, Web Services `recordChangeTag`,
     /// keyed archive `ETag`). Nil for a record the server has never seen.
     public var changeTag: String?
@@ -42,5 +42,30 @@ public struct SystemFields: Sendable, Hashable {
         self.modifiedByDevice = modifiedByDevice
         self.parent = parent
         self.share = share
+    }
+}
+
+extension SystemFields: Hashable {
+    /// Dates compare by bit pattern (see ``FieldValue``), so equal archives always decode to equal values.
+    public static func == (lhs: SystemFields, rhs: SystemFields) -> Bool {
+        lhs.changeTag == rhs.changeTag
+            && sameDate(lhs.creationDate, rhs.creationDate)
+            && lhs.creatorUserRecordName == rhs.creatorUserRecordName
+            && sameDate(lhs.modificationDate, rhs.modificationDate)
+            && lhs.lastModifiedUserRecordName == rhs.lastModifiedUserRecordName
+            && lhs.modifiedByDevice == rhs.modifiedByDevice
+            && lhs.parent == rhs.parent
+            && lhs.share == rhs.share
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(changeTag)
+        hashDate(creationDate, into: &hasher)
+        hasher.combine(creatorUserRecordName)
+        hashDate(modificationDate, into: &hasher)
+        hasher.combine(lastModifiedUserRecordName)
+        hasher.combine(modifiedByDevice)
+        hasher.combine(parent)
+        hasher.combine(share)
     }
 }

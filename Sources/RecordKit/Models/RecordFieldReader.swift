@@ -17,13 +17,15 @@ public struct RecordFieldReader<Model: RecordModel> {
     /// - Parameters:
     ///   - versionField: the field that holds the version, nil for an unversioned type.
     ///   - onNewerVersion: what to do when the record's version is above `Model.schemaVersion`.
+    @inlinable @inline(__always)
     public init(_ record: Record, versionField: String?, onNewerVersion: NewerVersionRule) throws(RecordDecodingError) {
         guard record.recordType == Model.recordType else {
             throw .wrongRecordType(expected: Model.recordType, found: record.recordType, recordName: record.id.recordName)
         }
         self.record = record
         self.versionField = versionField
-        guard let versionField, let stored = record[versionField] else {
+        // Straight to the stores: `Record`'s subscript is not inlinable, and would copy the value once more.
+        guard let versionField, let stored = Self.storedValue(of: versionField, in: record) else {
             version = 1
             return
         }
@@ -47,44 +49,35 @@ public struct RecordFieldReader<Model: RecordModel> {
     }
 
     /// A required field: absent is ``RecordDecodingError/missingField(recordType:recordName:field:)``.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func required<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> T {
-        guard let stored = lookUp(field) else {
-            throw .missingField(recordType: Model.recordType, recordName: record.id.recordName, field: field.rawValue)
-        }
-        return try decode(stored, field)
+        guard let value: T = try read(field) else { throw missing(field) }
+        return value
     }
 
     /// A field with a default: absent (from a record older than the field, or never set) gives the default.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func value<T: RecordFieldValue>(_ field: Model.Field, default defaultValue: T) throws(RecordDecodingError) -> T {
-        guard let stored = lookUp(field) else { return defaultValue }
-        return try decode(stored, field)
+        guard let value: T = try read(field) else { return defaultValue }
+        return value
     }
 
     /// An optional field: absent gives nil.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func optional<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> T? {
-        guard let stored = lookUp(field) else { return nil }
-        return try decode(stored, field) as T
+        try read(field)
     }
 
     /// A list field: absent gives an empty list; an empty list of any element kind is an empty list.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func list<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> [T] {
         guard let stored = lookUp(field) else { return [] }
-        guard case let .list(list) = stored else {
-            throw fail(.typeMismatch(expected: .list(of: T.fieldKind), found: stored.type), field)
-        }
-        do {
-            return try T.elements(of: list)
-        } catch {
-            throw fail(error, field)
-        }
+        return try decodeList(stored, field)
     }
 
     /// The metadata to keep: record ID, system fields, every field the model does not declare (except the
     /// version field, which ``RecordFieldWriter`` writes itself), and the version read.
+    @inlinable @inline(__always)
     public func metadata() -> RecordMetadata {
         var metadata = RecordMetadata(recordID: record.id, system: record.system, decodedVersion: version)
         // Every stored value was read: nothing unknown, skip the filtering.
@@ -97,24 +90,57 @@ public struct RecordFieldReader<Model: RecordModel> {
         return metadata
     }
 
-    @inlinable
+    /// The field's value as `T`, nil when the record has none: the hot path of every read. Everything down to
+    /// the conversion is inlined into the generated `init(record:)`, specialised for the model and the value
+    /// type; the value is copied once out of the dictionary and handed on borrowed, and no error value is
+    /// built unless the value is wrong.
+    @inlinable @inline(__always)
+    mutating func read<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> T? {
+        guard let stored = lookUp(field) else { return nil }
+        return try decode(stored, field)
+    }
+
+    /// The stored value of a field, counted in ``valuesFound``.
+    @inlinable @inline(__always)
     mutating func lookUp(_ field: Model.Field) -> FieldValue? {
-        let key = field.rawValue
-        // Most records hold no encrypted fields: skip hashing the key a second time for absent fields.
-        guard let stored = record.fields[key] ?? (record.encryptedFields.isEmpty ? nil : record.encryptedFields[key]) else {
-            return nil
-        }
-        valuesFound += 1
+        guard let stored = Self.storedValue(of: field.rawValue, in: record) else { return nil }
+        valuesFound &+= 1
         return stored
     }
 
-    @inlinable
-    func decode<T: RecordFieldValue>(_ stored: FieldValue, _ field: Model.Field) throws(RecordDecodingError) -> T {
+    @inlinable @inline(__always)
+    func decode<T: RecordFieldValue>(_ stored: __shared FieldValue, _ field: Model.Field) throws(RecordDecodingError) -> T {
         do {
             return try T(fieldValue: stored)
         } catch {
             throw fail(error, field)
         }
+    }
+
+    @inlinable @inline(__always)
+    func decodeList<T: RecordFieldValue>(_ stored: __shared FieldValue, _ field: Model.Field) throws(RecordDecodingError) -> [T] {
+        guard case let .list(list) = stored else {
+            throw fail(.typeMismatch(expected: .list(of: T.fieldKind), found: stored.type), field)
+        }
+        do {
+            return try T.elements(of: list)
+        } catch {
+            throw fail(error, field)
+        }
+    }
+
+    /// The value of `key` in either store. Written out rather than with `??`, which was left unspecialised here;
+    /// most records hold no encrypted fields, so an absent key is not hashed a second time.
+    @inlinable @inline(__always)
+    static func storedValue(of key: String, in record: Record) -> FieldValue? {
+        if let value = record.fields[key] { return value }
+        if record.encryptedFields.isEmpty { return nil }
+        return record.encryptedFields[key]
+    }
+
+    @usableFromInline
+    func missing(_ field: Model.Field) -> RecordDecodingError {
+        .missingField(recordType: Model.recordType, recordName: record.id.recordName, field: field.rawValue)
     }
 
     @usableFromInline

@@ -6,8 +6,9 @@
 public protocol RecordFieldValue: Sendable {
     /// The CloudKit kind that stores the value.
     static var fieldKind: FieldKind { get }
-    /// Reads the value, or says why it cannot.
-    init(fieldValue: FieldValue) throws(FieldValueError)
+    /// Reads the value, or says why it cannot. The value is borrowed: a reader passes it straight from the
+    /// record's storage, without copying it.
+    init(fieldValue: __shared FieldValue) throws(FieldValueError)
     /// The value as CloudKit stores it.
     var fieldValue: FieldValue { get }
     /// Reads the elements of a list. The default goes through ``init(fieldValue:)`` per element;
@@ -35,7 +36,7 @@ extension RecordFieldValue {
 
     /// The mismatch error for a value of the wrong kind.
     @inlinable
-    static func mismatch(_ found: FieldValue) -> FieldValueError {
+    static func mismatch(_ found: __shared FieldValue) -> FieldValueError {
         .typeMismatch(expected: .scalar(fieldKind), found: found.type)
     }
 }
@@ -71,7 +72,7 @@ extension RecordEnum {
     public static var fieldKind: FieldKind { RawValue.fieldKind }
 
     @inlinable
-    public init(fieldValue: FieldValue) throws(FieldValueError) {
+    public init(fieldValue: __shared FieldValue) throws(FieldValueError) {
         self.init(rawValue: try RawValue(fieldValue: fieldValue))
     }
 

@@ -18,6 +18,7 @@ public struct RecordMetadata: Sendable, Hashable {
     public var decodedVersion: Int?
 
     /// Metadata for a record: by default a new record with no server state.
+    @inlinable
     public init(
         recordID: RecordID,
         system: SystemFields = SystemFields(),

@@ -3,7 +3,7 @@ import Foundation
 extension String: RecordFieldValue {
     public static var fieldKind: FieldKind { .string }
     @inlinable
-    public init(fieldValue: FieldValue) throws(FieldValueError) {
+    public init(fieldValue: __shared FieldValue) throws(FieldValueError) {
         guard case let .string(value) = fieldValue else { throw Self.mismatch(fieldValue) }
         self = value
     }
@@ -22,7 +22,7 @@ extension String: RecordFieldValue {
 extension Int64: RecordFieldValue {
     public static var fieldKind: FieldKind { .int64 }
     @inlinable
-    public init(fieldValue: FieldValue) throws(FieldValueError) {
+    public init(fieldValue: __shared FieldValue) throws(FieldValueError) {
         guard case let .int64(value) = fieldValue else { throw Self.mismatch(fieldValue) }
         self = value
     }
@@ -42,7 +42,7 @@ extension Int: RecordFieldValue {
     public static var fieldKind: FieldKind { .int64 }
     /// Reads an int64 that fits in `Int` (always, except on 32-bit platforms).
     @inlinable
-    public init(fieldValue: FieldValue) throws(FieldValueError) {
+    public init(fieldValue: __shared FieldValue) throws(FieldValueError) {
         guard case let .int64(value) = fieldValue else { throw Self.mismatch(fieldValue) }
         guard let int = Int(exactly: value) else {
             throw .invalidValue(value: String(value), reason: "in the range of Int on this platform")
@@ -57,7 +57,7 @@ extension Bool: RecordFieldValue {
     public static var fieldKind: FieldKind { .int64 }
     /// Reads an int64 that is 0 (false) or 1 (true); any other number is an invalid value.
     @inlinable
-    public init(fieldValue: FieldValue) throws(FieldValueError) {
+    public init(fieldValue: __shared FieldValue) throws(FieldValueError) {
         guard case let .int64(value) = fieldValue else { throw Self.mismatch(fieldValue) }
         switch value {
         case 0: self = false
@@ -72,7 +72,7 @@ extension Bool: RecordFieldValue {
 extension Double: RecordFieldValue {
     public static var fieldKind: FieldKind { .double }
     @inlinable
-    public init(fieldValue: FieldValue) throws(FieldValueError) {
+    public init(fieldValue: __shared FieldValue) throws(FieldValueError) {
         guard case let .double(value) = fieldValue else { throw Self.mismatch(fieldValue) }
         self = value
     }
@@ -91,7 +91,7 @@ extension Double: RecordFieldValue {
 extension Date: RecordFieldValue {
     public static var fieldKind: FieldKind { .timestamp }
     @inlinable
-    public init(fieldValue: FieldValue) throws(FieldValueError) {
+    public init(fieldValue: __shared FieldValue) throws(FieldValueError) {
         guard case let .timestamp(value) = fieldValue else { throw Self.mismatch(fieldValue) }
         self = value
     }
@@ -102,7 +102,7 @@ extension Date: RecordFieldValue {
 extension Data: RecordFieldValue {
     public static var fieldKind: FieldKind { .bytes }
     @inlinable
-    public init(fieldValue: FieldValue) throws(FieldValueError) {
+    public init(fieldValue: __shared FieldValue) throws(FieldValueError) {
         guard case let .bytes(value) = fieldValue else { throw Self.mismatch(fieldValue) }
         self = value
     }
@@ -114,7 +114,7 @@ extension UUID: RecordFieldValue {
     public static var fieldKind: FieldKind { .string }
     /// Reads a string in the UUID form `E621E1F8-C36C-495A-93FC-0C247A3E6E5F` (either case).
     @inlinable
-    public init(fieldValue: FieldValue) throws(FieldValueError) {
+    public init(fieldValue: __shared FieldValue) throws(FieldValueError) {
         guard case let .string(value) = fieldValue else { throw Self.mismatch(fieldValue) }
         guard let uuid = UUIDText.parse(value) else {
             throw .invalidValue(value: "\"\(value)\"", reason: "a UUID")
@@ -129,7 +129,7 @@ extension URL: RecordFieldValue {
     public static var fieldKind: FieldKind { .string }
     /// Reads a string holding an absolute URL (one with a scheme).
     @inlinable
-    public init(fieldValue: FieldValue) throws(FieldValueError) {
+    public init(fieldValue: __shared FieldValue) throws(FieldValueError) {
         guard case let .string(value) = fieldValue else { throw Self.mismatch(fieldValue) }
         guard let url = URL(string: value), url.scheme != nil else {
             throw .invalidValue(value: "\"\(value)\"", reason: "an absolute URL")
@@ -143,7 +143,7 @@ extension URL: RecordFieldValue {
 extension Asset: RecordFieldValue {
     public static var fieldKind: FieldKind { .asset }
     @inlinable
-    public init(fieldValue: FieldValue) throws(FieldValueError) {
+    public init(fieldValue: __shared FieldValue) throws(FieldValueError) {
         guard case let .asset(value) = fieldValue else { throw Self.mismatch(fieldValue) }
         self = value
     }
@@ -154,7 +154,7 @@ extension Asset: RecordFieldValue {
 extension Reference: RecordFieldValue {
     public static var fieldKind: FieldKind { .reference }
     @inlinable
-    public init(fieldValue: FieldValue) throws(FieldValueError) {
+    public init(fieldValue: __shared FieldValue) throws(FieldValueError) {
         guard case let .reference(value) = fieldValue else { throw Self.mismatch(fieldValue) }
         self = value
     }
@@ -165,7 +165,7 @@ extension Reference: RecordFieldValue {
 extension Location: RecordFieldValue {
     public static var fieldKind: FieldKind { .location }
     @inlinable
-    public init(fieldValue: FieldValue) throws(FieldValueError) {
+    public init(fieldValue: __shared FieldValue) throws(FieldValueError) {
         guard case let .location(value) = fieldValue else { throw Self.mismatch(fieldValue) }
         self = value
     }

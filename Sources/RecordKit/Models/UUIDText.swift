@@ -7,26 +7,21 @@ enum UUIDText {
     /// Parses `E621E1F8-C36C-495A-93FC-0C247A3E6E5F` (either case); nil for anything else.
     @usableFromInline
     static func parse(_ text: String) -> UUID? {
-        var bytes: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var text = text
-        let parsed: Bool = text.withUTF8 { utf8 in
-            guard utf8.count == 36 else { return false }
-            return withUnsafeMutableBytes(of: &bytes) { out in
-                var position = 0
-                for index in 0..<16 {
-                    if position == 8 || position == 13 || position == 18 || position == 23 {
-                        guard utf8[position] == UInt8(ascii: "-") else { return false }
-                        position += 1
-                    }
-                    guard let high = nibble(utf8[position]), let low = nibble(utf8[position + 1]) else { return false }
-                    out[index] = high << 4 | low
-                    position += 2
-                }
-                return true
-            }
+        let halves: (UInt64, UInt64)? = text.withUTF8 { utf8 in
+            guard utf8.count == 36 else { return nil }
+            let dash = UInt8(ascii: "-")
+            guard utf8[8] == dash, utf8[13] == dash, utf8[18] == dash, utf8[23] == dash else { return nil }
+            // The five groups of digits into two 64-bit halves; a non-digit sets a bit of `invalid` above the
+            // nibble range, checked once at the end.
+            var invalid: UInt8 = 0
+            let high = digits(utf8, 0, 8, &invalid) << 32 | digits(utf8, 9, 4, &invalid) << 16 | digits(utf8, 14, 4, &invalid)
+            let low = digits(utf8, 19, 4, &invalid) << 48 | digits(utf8, 24, 12, &invalid)
+            return invalid & 0xf0 == 0 ? (high, low) : nil
         }
-        return parsed ? UUID(uuid: bytes) : nil
+        guard let (high, low) = halves else { return nil }
+        // Big-endian halves are the UUID's 16 bytes in order.
+        return UUID(uuid: unsafeBitCast((high.bigEndian, low.bigEndian), to: uuid_t.self))
     }
 
     /// The upper-case form `uuidString` gives.
@@ -52,12 +47,25 @@ enum UUIDText {
         }
     }
 
-    private static func nibble(_ character: UInt8) -> UInt8? {
-        switch character {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
-        default: nil
+    /// `count` hex digits from `start` as a number; ORs every digit's value into `invalid`.
+    @inline(__always)
+    private static func digits(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int, _ invalid: inout UInt8) -> UInt64 {
+        var value: UInt64 = 0
+        for position in start..<(start + count) {
+            let digit = nibble(utf8[position])
+            invalid |= digit
+            value = value << 4 | UInt64(digit & 0x0f)
         }
+        return value
+    }
+
+    /// The value of a hex digit, or 0xff for any other byte.
+    @inline(__always)
+    private static func nibble(_ character: UInt8) -> UInt8 {
+        let digit = character &- UInt8(ascii: "0")
+        if digit < 10 { return digit }
+        let letter = (character | 0x20) &- UInt8(ascii: "a")
+        if letter < 6 { return letter &+ 10 }
+        return 0xff
     }
 }

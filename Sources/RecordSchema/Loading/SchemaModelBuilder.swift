@@ -134,7 +134,7 @@ struct SchemaModelBuilder {
         }
         if element != nil {
             report(.listElementKind, at: place("of", of: node),
-                   "field '\(name)' is a \(kind), not a list, so it takes no of=: remove it, or make the field kind=\"list\"")
+                   "field '\(name)' is \(withArticle(kind.description)), not a list, so it takes no of=: remove it, or make the field kind=\"list\"")
         }
         return .scalar(kind)
     }

@@ -35,12 +35,12 @@ extension ValidationContext {
                 }
             } else {
                 error(.encryptionNotSupported, at: place("encrypted", of: field.location),
-                      "field '\(field.name)' is a \(field.type.description) field, which CloudKit cannot encrypt: only string, int64, double, timestamp, bytes and location can be; remove encrypted=\"true\"")
+                      "field '\(field.name)' is \(withArticle(field.type.description)) field, which CloudKit cannot encrypt: only string, int64, double, timestamp, bytes and location can be; remove encrypted=\"true\"")
             }
         }
         if field.isSearchable, field.type != .scalar(.string) {
             error(.searchableNotString, at: place("searchable", of: field.location),
-                  "field '\(field.name)' is a \(field.type.description) field; only string fields can be searchable: remove searchable=\"true\"")
+                  "field '\(field.name)' is \(withArticle(field.type.description)) field; only string fields can be searchable: remove searchable=\"true\"")
         }
         if field.type.valueKind == .asset, field.hasIndex {
             error(.assetIndexed, at: place(indexAttribute(of: field), of: field.location),
@@ -59,7 +59,7 @@ extension ValidationContext {
         if let target = field.referenceTarget {
             if !holdsReferences {
                 error(.referenceOptionOnNonReference, at: place("to", of: field.location),
-                      "field '\(field.name)' is a \(field.type.description) field, so to= has no meaning: remove it, or make the field kind=\"reference\"")
+                      "field '\(field.name)' is \(withArticle(field.type.description)) field, so to= has no meaning: remove it, or make the field kind=\"reference\"")
             } else if recordsByName[target] == nil {
                 error(.unknownReferenceTarget, at: place("to", of: field.location),
                       "field '\(field.name)' refers to record type '\(target)', which the schema does not declare: declare it or fix the name")
@@ -67,7 +67,7 @@ extension ValidationContext {
         }
         if field.referenceAction != nil, !holdsReferences {
             error(.referenceOptionOnNonReference, at: place("action", of: field.location),
-                  "field '\(field.name)' is a \(field.type.description) field, so action= has no meaning: remove it, or make the field kind=\"reference\"")
+                  "field '\(field.name)' is \(withArticle(field.type.description)) field, so action= has no meaning: remove it, or make the field kind=\"reference\"")
         }
     }
 
@@ -81,7 +81,7 @@ extension ValidationContext {
         }
         guard field.type.valueKind.rawValue == enumType.kind.rawValue else {
             error(.enumKindMismatch, at: at,
-                  "field '\(field.name)' is a \(field.type.description) field but enum '\(name)' stores \(enumType.kind.rawValue) values: make the field kind=\"\(enumType.kind.rawValue)\" (or a list of it)")
+                  "field '\(field.name)' is \(withArticle(field.type.description)) field but enum '\(name)' stores \(enumType.kind.rawValue) values: make the field kind=\"\(enumType.kind.rawValue)\" (or a list of it)")
             return nil
         }
         return enumType
@@ -102,7 +102,7 @@ extension ValidationContext {
         }
         if field.type.valueKind != needed {
             error(.representationMismatch, at: at,
-                  "as=\"\(representation.rawValue)\" needs a \(needed.rawValue) field, but '\(field.name)' is a \(field.type.description) field: remove as= or change the kind")
+                  "as=\"\(representation.rawValue)\" needs \(withArticle(needed.rawValue)) field, but '\(field.name)' is \(withArticle(field.type.description)) field: remove as= or change the kind")
         }
     }
 

@@ -93,7 +93,7 @@ extension ValidationContext {
         }
         if field.type != .scalar(.timestamp) {
             error(.invalidMergeClock, at: at,
-                  "merge clock '\(clock)' is a \(field.type.kind) field; the clock must be a timestamp field")
+                  "merge clock '\(clock)' is \(withArticle(field.type.kind.description)) field; the clock must be a timestamp field")
         }
     }
 

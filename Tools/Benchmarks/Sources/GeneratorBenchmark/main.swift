@@ -1,5 +1,8 @@
-// GeneratorBenchmark: how long recordgen takes to render 1,000 record types of 20 fields.
+// GeneratorBenchmark: how long recordgen takes to render 1,000 record types of 20 fields, then generated models
+// against the raw Record archive (PASS/FAIL per direction against 1.5x; exits 1 on a FAIL).
 // Run: swift run -c release --package-path Tools/Benchmarks GeneratorBenchmark
+// Instruction counts of one operation: valgrind --tool=callgrind --toggle-collect='*ProfileMode*measure*' \
+//     Tools/Benchmarks/.build/release/GeneratorBenchmark --profile model-decode 1000
 import Foundation
 import RecordGen
 import RecordSchema
@@ -16,6 +19,11 @@ func bestTime(runs: Int, _ body: () throws -> Void) rethrows -> Double {
 }
 
 func format(_ value: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", value) }
+
+// `--profile <operation> [count]` runs one model-benchmark operation alone, for callgrind.
+if let index = CommandLine.arguments.firstIndex(of: "--profile") {
+    exit(try ProfileMode.run(Array(CommandLine.arguments[(index + 1)...])))
+}
 
 // `--write-model` refreshes the generated model the model benchmark compiles, then exits.
 if CommandLine.arguments.contains("--write-model") {
@@ -43,4 +51,7 @@ print("  write 1,001 files:       \(format(firstWrite)) s")
 print("  rewrite, nothing changed: \(format(rewrite)) s (compares, writes nothing)")
 try? FileManager.default.removeItem(at: folder)
 
-try ModelBenchmark.run()
+if try !ModelBenchmark.run() {
+    print("FAIL: a generated-model direction is over 1.5 times the raw Record archive")
+    exit(1)
+}

@@ -1,0 +1,1 @@
+../../../../../RecordGenCommand/CommandOptions.swift

@@ -1,0 +1,1 @@
+../../../../../RecordGenCommand/GenerationJob.swift

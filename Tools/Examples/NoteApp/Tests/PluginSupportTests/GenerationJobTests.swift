@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// The command plugin's view of a target: its schemas, its other sources, and generated files that would
+/// take a hand-written file's name.
+@Suite struct GenerationJobTests {
+    @Test func theJobSeparatesSchemasFromOtherSourcesAndFindsClashes() {
+        let target = URL(fileURLWithPath: "/work/App/Sources/App", isDirectory: true)
+        let files = [
+            target.appendingPathComponent("main.swift"),
+            target.appendingPathComponent("Notes.records.xml"),
+            target.appendingPathComponent("Generated/Note.swift"),
+            target.appendingPathComponent("Views/priority.swift"),
+        ]
+        let job = GenerationJob(
+            targetName: "App", files: files, destination: target.appendingPathComponent("Generated", isDirectory: true)
+        )
+        #expect(job.schemas == [target.appendingPathComponent("Notes.records.xml")])
+        #expect(job.sources.map(\.lastPathComponent) == ["main.swift", "priority.swift"])
+        #expect(job.clash(with: "Note.swift") == nil, "last run's output is replaced, not a clash")
+        #expect(job.clash(with: "Priority.swift") == target.appendingPathComponent("Views/priority.swift"))
+    }
+
+    @Test func onlyFilesWithTheGeneratorsHeaderCountAsGenerated() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Generated/Note.swift", "// DO NOT EDIT.\n// swift-format-ignore-file\n")
+        try folder.write("Generated/Folder.swift", "// DO NOT EDIT.\n")
+        try folder.write("Generated/Extensions.swift", "extension Note {}\n")
+        try folder.write("Generated/notes.txt", "DO NOT EDIT")
+        let job = GenerationJob(
+            targetName: "App", files: [], destination: folder.url.appendingPathComponent("Generated", isDirectory: true)
+        )
+        #expect(job.generatedFileNames() == ["Folder.swift", "Note.swift"])
+    }
+
+    @Test func aMissingGeneratedFolderHoldsNothing() {
+        let job = GenerationJob(
+            targetName: "App", files: [], destination: URL(fileURLWithPath: "/nonexistent/Generated", isDirectory: true)
+        )
+        #expect(job.generatedFileNames().isEmpty)
+    }
+}
+
+/// Schemas a manifest excludes from the target are still found by the command plugin.
+@Suite struct ExcludedSchemaTests {
+    @Test func schemasUnderTheTargetFolderAreFoundIncludingNestedOnes() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Sources/App/Notes.records.xml", "<schema/>")
+        try folder.write("Sources/App/Model/Tasks.records.xml", "<schema/>")
+        try folder.write("Sources/App/main.swift", "")
+        try folder.write("Sources/App/notes.xml", "")
+        let target = folder.url.appendingPathComponent("Sources/App")
+        let found = GenerationJob.schemas(under: target).map { SchemaPlan.display($0, relativeTo: target) }
+        #expect(found == ["Model/Tasks.records.xml", "Notes.records.xml"])
+    }
+
+    @Test func aSchemaListedTwiceCountsOnce() {
+        let schema = URL(fileURLWithPath: "/work/App/Sources/App/Notes.records.xml")
+        let job = GenerationJob(
+            targetName: "App", files: [schema], extraSchemas: [schema],
+            destination: URL(fileURLWithPath: "/work/App/Sources/App/Generated", isDirectory: true)
+        )
+        #expect(job.schemas == [schema])
+    }
+}

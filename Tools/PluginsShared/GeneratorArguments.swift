@@ -1,0 +1,31 @@
+import Foundation
+
+/// The command lines the plugins give `recordgen`, built in one place so both plugins speak the same contract:
+/// `recordgen generate SCHEMA... --output DIR [--file-per-schema] [--access public|internal]`.
+enum GeneratorArguments {
+    /// The arguments that turn one schema into exactly one file in `outputDirectory` (the build plugin's mode).
+    ///
+    /// The schema is passed by absolute path, so that `path:line:col: error:` lines from the tool point at the
+    /// file wherever SwiftPM or Xcode runs the command.
+    static func filePerSchema(schema: URL, outputDirectory: URL) -> [String] {
+        ["generate", schema.filePath, "--output", outputDirectory.filePath, "--file-per-schema"]
+    }
+
+    /// The arguments that turn schemas into one file per record type and per enum (the command plugin's mode).
+    /// Paths are given as the caller names them (relative to the package, for stable headers and messages).
+    static func filePerType(schemas: [String], output: String, access: String?) -> [String] {
+        var arguments = ["generate"] + schemas + ["--output", output]
+        if let access {
+            arguments += ["--access", access]
+        }
+        return arguments
+    }
+}
+
+extension URL {
+    /// The file-system path, without percent encoding and without a trailing slash (folder URLs have one).
+    var filePath: String {
+        let path = standardizedFileURL.path(percentEncoded: false)
+        return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+}

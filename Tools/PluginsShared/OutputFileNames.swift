@@ -1,0 +1,1 @@
+../../Sources/RecordGen/OutputFileNames.swift

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The schemas one target holds and the file the build plugin generates for each, checked for collisions
+/// before anything runs.
+///
+/// A build plugin must name its outputs before the tool runs, so each schema becomes exactly one Swift file
+/// (`recordgen generate --file-per-schema`), named by the same function `recordgen` uses.
+struct SchemaPlan: Sendable {
+    /// One schema and the one Swift file generated from it.
+    struct Entry: Sendable, Hashable {
+        /// The schema file.
+        var schema: URL
+        /// The generated Swift file, inside the output directory.
+        var output: URL
+    }
+
+    /// The suffix that marks a RecordKit schema among a target's files (the generator's own constant).
+    static let schemaSuffix = RecordGenOutputFileNames.schemaSuffix
+
+    /// The schemas and their outputs, sorted by schema path so that commands come out in a stable order.
+    var entries: [Entry]
+
+    /// Plans the outputs for the schemas among `files`, refusing two schemas that would write one file and a
+    /// schema whose output would take the name of a Swift file already in the target (Swift refuses two files
+    /// of one name in a module). Names compare without case: macOS file systems usually ignore it.
+    ///
+    /// - Parameters:
+    ///   - files: all files of the target, as SwiftPM or Xcode lists them.
+    ///   - outputDirectory: where the generated files go.
+    ///   - displayRoot: paths in error messages are shown relative to this folder (the package's), when inside it.
+    init(files: [URL], outputDirectory: URL, displayRoot: URL) throws(PluginError) {
+        let schemas = Self.schemas(in: files)
+        let swiftSources = files.filter { $0.pathExtension == "swift" }
+
+        // Models committed by `swift package generate-records` beside the build plugin would declare every type
+        // twice; say so before the compiler reports each redeclaration.
+        if let schema = schemas.first,
+            let committed = swiftSources.first(where: {
+                $0.deletingLastPathComponent().lastPathComponent == "Generated" && GeneratedHeader.isPresent(in: $0)
+            })
+        {
+            throw .generatedTwice(
+                schema: Self.display(schema, relativeTo: displayRoot),
+                folder: Self.display(committed.deletingLastPathComponent(), relativeTo: displayRoot),
+                file: schema.filePath
+            )
+        }
+
+        var claimed: [String: URL] = [:]
+        var entries: [Entry] = []
+        for schema in schemas {
+            let fileName = Self.outputFileName(forSchema: schema)
+            let key = fileName.lowercased()
+            if let first = claimed[key] {
+                throw .duplicateOutput(
+                    fileName: fileName,
+                    first: Self.display(first, relativeTo: displayRoot),
+                    second: Self.display(schema, relativeTo: displayRoot),
+                    file: schema.filePath
+                )
+            }
+            if let source = swiftSources.first(where: { $0.lastPathComponent.lowercased() == key }) {
+                throw .outputShadowsSource(
+                    fileName: fileName,
+                    schema: Self.display(schema, relativeTo: displayRoot),
+                    source: Self.display(source, relativeTo: displayRoot),
+                    file: schema.filePath
+                )
+            }
+            claimed[key] = schema
+            entries.append(Entry(schema: schema, output: outputDirectory.appendingPathComponent(fileName)))
+        }
+        self.entries = entries
+    }
+
+    /// The schemas among a target's files, sorted by path.
+    static func schemas(in files: [URL]) -> [URL] {
+        files.filter { $0.lastPathComponent.hasSuffix(schemaSuffix) }.sorted { $0.filePath < $1.filePath }
+    }
+
+    /// The name of the one file `recordgen generate --file-per-schema` writes for a schema: the shared rule in
+    /// OutputFileNames.swift (symlinked from the generator), so plugin and tool can never disagree.
+    static func outputFileName(forSchema schema: URL) -> String {
+        RecordGenOutputFileNames.fileName(forSchemaFileName: schema.lastPathComponent)
+    }
+
+    /// A path for messages: relative to `root` when inside it, else as it is.
+    static func display(_ url: URL, relativeTo root: URL) -> String {
+        let path = url.filePath
+        let rootPath = root.filePath
+        let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// One target for `generate-records`: its schemas, the folder its generated files go to, and the Swift files
+/// already in it, which a generated file must not share a name with.
+struct GenerationJob: Sendable, Hashable {
+    /// The target's name, for messages.
+    var targetName: String
+    /// The target's schemas, sorted by path.
+    var schemas: [URL]
+    /// The `Generated/` folder the files are written to.
+    var destination: URL
+    /// The target's Swift files outside `destination`.
+    var sources: [URL]
+
+    /// Picks the schemas and the other Swift sources out of a target's files; `extraSchemas` adds schemas the
+    /// target's file list does not show (excluded in the manifest).
+    init(targetName: String, files: [URL], extraSchemas: [URL] = [], destination: URL) {
+        self.targetName = targetName
+        var seen: Set<String> = []
+        self.schemas = SchemaPlan.schemas(in: (files + extraSchemas).filter { seen.insert($0.filePath).inserted })
+        self.destination = destination
+        let generatedPrefix = destination.filePath + "/"
+        self.sources = files.filter { $0.pathExtension == "swift" && !$0.filePath.hasPrefix(generatedPrefix) }
+    }
+
+    /// The first source file whose name a generated file would take (compared without case), if any.
+    func clash(with generatedName: String) -> URL? {
+        sources.first { $0.lastPathComponent.lowercased() == generatedName.lowercased() }
+    }
+
+    /// The schemas anywhere under a target's folder, including those the manifest excludes from the target
+    /// (teams that commit generated code exclude the schema, so that SwiftPM does not warn about an unhandled
+    /// file). Sorted by path.
+    static func schemas(under folder: URL) -> [URL] {
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            return []
+        }
+        var found: [URL] = []
+        for case let file as URL in walker where file.lastPathComponent.hasSuffix(SchemaPlan.schemaSuffix) {
+            found.append(file)
+        }
+        return SchemaPlan.schemas(in: found)
+    }
+
+    /// The names of the files recordgen wrote into `destination` (those with its header), sorted.
+    func generatedFileNames() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: destination.filePath)) ?? []
+        return names.filter {
+            $0.hasSuffix(".swift") && GeneratedHeader.isPresent(in: destination.appendingPathComponent($0))
+        }.sorted()
+    }
+}
