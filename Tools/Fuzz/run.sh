@@ -40,11 +40,13 @@ build_flags=(
   -c release --sanitize=fuzzer --sanitize=address
   -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table
 )
+mkdir -p .work
 for target in "${targets[@]}"; do
   echo "=== building $target"
-  swift build "${build_flags[@]}" --product "$target" 2>&1 \
-    | grep -v -e "Cannot export local symbol" -e "^\[[0-9]*/[0-9]*\] Compiling" || true
-  if [ ! -x ".build/release/$target" ]; then echo "build of $target failed" >&2; exit 1; fi
+  build_status=0
+  swift build "${build_flags[@]}" --product "$target" > .work/build.log 2>&1 || build_status=$?
+  grep -v -e "Cannot export local symbol" -e "^\[[0-9]*/[0-9]*\] Compiling" .work/build.log || true
+  if [ "$build_status" -ne 0 ]; then echo "build of $target failed" >&2; exit 1; fi
 done
 [ "$mode" = build ] && exit 0
 
