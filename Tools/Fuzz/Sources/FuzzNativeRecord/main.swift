@@ -1,0 +1,7 @@
+import FuzzChecks
+
+// libFuzzer entry point: NativeArchive.decodeRecord, then a native round trip.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    FuzzEntry.run(start, count, RecordKitFuzzChecks.nativeRecord)
+}

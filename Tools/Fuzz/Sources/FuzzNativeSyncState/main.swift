@@ -1,0 +1,7 @@
+import FuzzChecks
+
+// libFuzzer entry point: NativeArchive.decodeSyncState, then a round trip.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    FuzzEntry.run(start, count, RecordKitFuzzChecks.nativeSyncState)
+}
