@@ -1,12 +1,12 @@
 import Foundation
 import RecordKit
 
-/// Native archives carry CRC-32C checksums, so nearly every mutation the fuzzer makes is refused before the
+/// Native archives carry Fletcher-64 checksums, so nearly every mutation the fuzzer makes is refused before the
 /// payload decoder runs. The native checks run each input twice: as it is, and "sealed", with every checksum
 /// recomputed, so mutations reach the decoders behind the checksum.
 enum NativeChecksums {
     static let headerSize = 6
-    static let checksumSize = 4
+    static let checksumSize = 8
 
     /// Runs `body` on `data` and, when sealing changes it, on the sealed copy; decoded when either decoded.
     static func eachForm(
@@ -19,11 +19,11 @@ enum NativeChecksums {
         return raw == .decoded ? raw : again
     }
 
-    /// A single-value archive (`header payload crc32c`) with its checksum recomputed.
+    /// A single-value archive (`header payload checksum`) with its checksum recomputed.
     static func sealSingleValue(_ data: Data) -> Data {
         guard data.count >= headerSize + checksumSize else { return data }
         let covered = data.prefix(data.count - checksumSize)
-        return covered + littleEndian(NativeArchive.crc32c(Data(covered)))
+        return covered + littleEndian(NativeArchive.checksum(Data(covered)))
     }
 
     /// A record list (`header frame* trailer`) with the checksum of every frame and of the trailer recomputed,
@@ -44,8 +44,8 @@ enum NativeChecksums {
                 end = afterLength + Int(length)
             }
             guard end + checksumSize <= bytes.count else { break }
-            let crc = littleEndian(NativeArchive.crc32c(Data(bytes[start..<end])))
-            sealed.replaceSubrange(end..<(end + checksumSize), with: crc)
+            let checksum = littleEndian(NativeArchive.checksum(Data(bytes[start..<end])))
+            sealed.replaceSubrange(end..<(end + checksumSize), with: checksum)
             position = end + checksumSize
             if length == 0 { break }
         }
@@ -66,7 +66,7 @@ enum NativeChecksums {
         return nil
     }
 
-    private static func littleEndian(_ value: UInt32) -> [UInt8] {
-        [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF), UInt8((value >> 16) & 0xFF), UInt8(value >> 24)]
+    private static func littleEndian(_ value: UInt64) -> [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }
 }

@@ -17,7 +17,16 @@ let repositoryRoot = URL(fileURLWithPath: #filePath)
 
 /// Writes one seed; names are stable so rerunning updates files in place.
 func seed(_ target: String, _ name: String, _ data: Data) {
-    let folder = corpus.appendingPathComponent(target, isDirectory: true)
+    write(data, to: corpus.appendingPathComponent(target, isDirectory: true), name: name, target: target)
+}
+
+/// Writes a regression input that the encoders can make, into `Regressions/` beside the corpus folder.
+func seedRegression(_ target: String, _ name: String, _ data: Data) {
+    let regressions = corpus.deletingLastPathComponent().appendingPathComponent("Regressions", isDirectory: true)
+    write(data, to: regressions.appendingPathComponent(target, isDirectory: true), name: name, target: target)
+}
+
+private func write(_ data: Data, to folder: URL, name: String, target: String) {
     do {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try data.write(to: folder.appendingPathComponent(name))
@@ -28,6 +37,14 @@ func seed(_ target: String, _ name: String, _ data: Data) {
 }
 
 let records = SeedRecords.all()
+
+// The native-record regression the fuzzer found (a NaN creation date made a record unequal to itself),
+// rewritten in the current format whenever the format changes.
+let nanDate = Date(timeIntervalSinceReferenceDate: .nan)
+let nanRecord = Record(
+    recordType: "Note", id: RecordID(recordName: "nan"),
+    system: SystemFields(changeTag: "t", creationDate: nanDate, modificationDate: nanDate))
+seedRegression("FuzzNativeRecord", "nan-creation-date", NativeArchive.encode(nanRecord))
 for (index, record) in records.enumerated() {
     seed("FuzzNativeRecord", "record-\(index)", NativeArchive.encode(record))
     seed("FuzzKeyedArchive", "system-fields-\(index)", KeyedArchive.encodeSystemFields(of: record))
