@@ -26,8 +26,6 @@ enum InspectFailure: Error {
 /// Recognises a file by its content (never its extension) and decodes it:
 /// the native archive magic first, then `bplist00` (a keyed archive), then JSON (first non-space byte `{`).
 enum InspectReader {
-    /// The native archive's magic, `89 52 4B 41` ("\u{89}RKA"), as the format specification gives it.
-    private static let nativeMagic: [UInt8] = [0x89, 0x52, 0x4B, 0x41]
     private static let binaryPlistMagic = Array("bplist00".utf8)
 
     /// Reads and decodes the file at `path`. A record list keeps at most `limit` records (all when nil)
@@ -35,11 +33,11 @@ enum InspectReader {
     static func read(path: String, limit: Int?) throws(InspectFailure) -> InspectedBlob {
         let url = URL(fileURLWithPath: path)
         let head = try readBytes(of: url, upTo: 16)
-        if head.starts(with: nativeMagic), NativeArchive.kind(of: head) == .recordList {
+        if NativeArchive.kind(of: head) == .recordList {
             return try readRecordList(url, limit: limit)
         }
         let data = head.count < 16 ? head : try readBytes(of: url, upTo: nil)
-        if data.starts(with: nativeMagic) { return try decodeNative(data, limit: limit) }
+        if NativeArchive.hasMagic(data) { return try decodeNative(data, limit: limit) }
         if data.starts(with: binaryPlistMagic) {
             do {
                 return .keyedArchive(try KeyedArchive.contents(of: data))

@@ -107,6 +107,12 @@ public enum NativeArchive {
 
     // MARK: Inspection
 
+    /// Whether `data` starts with the native archive's magic, whatever its version and kind: for tools that
+    /// recognise a file by content and then let the decoder say what is wrong with it.
+    public static func hasMagic(_ data: Data) -> Bool {
+        data.starts(with: ArchiveHeader.magic)
+    }
+
     /// What `data` holds, if it is a native archive of a version this library reads; nil otherwise.
     /// Only the header is looked at: the rest may still be corrupt.
     public static func kind(of data: Data) -> NativeArchiveKind? {

@@ -57,4 +57,12 @@ import Testing
         #expect(NativeArchive.kind(of: Data([0x89, 0x52, 0x4B, 0x41, 0x03, 0x01])) == nil)
         #expect(NativeArchive.kind(of: Data([0x89, 0x52, 0x4B, 0x41, 0x01, 0x01])) == nil, "version 1 had CRC-32C")
     }
+
+    @Test func theMagicIsRecognisedWhateverFollows() {
+        #expect(NativeArchive.hasMagic(NativeArchive.encode(ArchiveTestVectors.minimalRecord)))
+        #expect(NativeArchive.hasMagic(Data([0x89, 0x52, 0x4B, 0x41, 0x01, 0x01])), "an old version still has the magic")
+        #expect(NativeArchive.hasMagic(Data([0x89, 0x52, 0x4B, 0x41])), "a header cut short still has the magic")
+        #expect(!NativeArchive.hasMagic(Data([0x89, 0x52, 0x4B])))
+        #expect(!NativeArchive.hasMagic(Data("bplist00".utf8)))
+    }
 }
