@@ -99,6 +99,11 @@ struct RecordTypeGenerator {
         }
     }
 
+    /// The fields sorted by the UTF-8 bytes of their keys, as `RecordFields` keeps them.
+    private var fieldsInKeyOrder: [FieldGenerator] {
+        fields.sorted { $0.field.name.utf8.lexicographicallyPrecedes($1.field.name.utf8) }
+    }
+
     private func printRecordInit(into p: inout CodePrinter) {
         p.line("/// Reads a `\(recordType.name)` record, checking its version and every field's kind.")
         p.block("\(access.prefix)init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {") { p in
@@ -106,7 +111,8 @@ struct RecordTypeGenerator {
             let rule = recordType.onNewerVersion == .reject ? ".reject" : ".preserve"
             let declaration = fields.isEmpty ? "let" : "var"
             p.line("\(declaration) reader = try RecordKit.RecordFieldReader<Self>(record, versionField: \(versionField), onNewerVersion: \(rule))")
-            for field in fields { p.line(field.readStatement) }
+            if fieldsInKeyOrder.count > 1 { p.line("// In the byte order of the keys, the order a record keeps its fields in: one pass, no search.") }
+            for field in fieldsInKeyOrder { p.line(field.readStatement) }
             p.line("self.metadata = reader.metadata()")
         }
     }
@@ -117,7 +123,8 @@ struct RecordTypeGenerator {
             let versionField = recordType.versionField.map(SwiftNamer.stringLiteral) ?? "nil"
             let declaration = fields.isEmpty ? "let" : "var"
             p.line("\(declaration) writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: \(versionField), fieldCount: \(fields.count))")
-            for field in fields { p.line(field.writeStatement) }
+            if fieldsInKeyOrder.count > 1 { p.line("// In the byte order of the keys: each field is appended, none inserted.") }
+            for field in fieldsInKeyOrder { p.line(field.writeStatement) }
             p.line("return writer.record()")
         }
     }

@@ -26,7 +26,7 @@ import Testing
 
     @Test func aVersion1ModelKeepsVersion2FieldsAndWritesThemBack() throws {
         // Task here is Tasks.v1; this record was written by Tasks.v2, which added notes, tags, priority and list.
-        let written: [String: FieldValue] = [
+        let written: RecordFields = [
             "version": .int64(2), "title": .string("Buy milk"), "done": .int64(0), "modified": .timestamp(ConsumerFixtures.date(9)),
             "notes": .string("semi-skimmed"), "tags": .list(.string(["shop"])), "priority": .int64(2),
             "list": .reference(Reference(recordID: RecordID(recordName: "list-1"), action: .deleteSelf)),

@@ -58,7 +58,7 @@ extension ArchiveCursor {
     /// A count, then entries whose keys must be strictly ascending in byte order (no repeats, one encoding).
     mutating func fieldMap(
         options: NativeArchiveDecodingOptions, budget: inout Int
-    ) throws(NativeArchiveError) -> [String: FieldValue] {
+    ) throws(NativeArchiveError) -> RecordFields {
         let countOffset = position
         // An entry is at least a key length, a tag and one byte of value.
         let count = try length(minimumItemSize: 3)
@@ -71,7 +71,7 @@ extension ArchiveCursor {
         guard options.maximumDepth >= 2 else {
             throw error(.limitExceeded(.depth, value: 2, limit: options.maximumDepth), at: countOffset)
         }
-        var fields = [String: FieldValue](minimumCapacity: count)
+        var fields = RecordFields(minimumCapacity: count)
         var previous: (offset: Int, count: Int)?
         for _ in 0..<count {
             let key = try span()
@@ -81,7 +81,8 @@ extension ArchiveCursor {
             }
             previous = key
             let name = try makeString(offset: key.offset, count: key.count)
-            fields[name] = try fieldValue(options: options)
+            // The check above keeps the keys in order: append, no search.
+            fields.appendInOrder(name, try fieldValue(options: options))
         }
         return fields
     }

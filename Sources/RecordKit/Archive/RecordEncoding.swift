@@ -47,65 +47,13 @@ extension ArchiveByteWriter {
     }
 
     /// A count, then each entry in byte order of its key: deterministic whatever the dictionary's order.
-    mutating func fieldMap(_ fields: [String: FieldValue]) {
+    /// The fields in their stored order, which is the archive's key order: nothing to sort.
+    mutating func fieldMap(_ fields: RecordFields) {
         varint(UInt64(fields.count))
-        if fields.count < 2 {
-            for (key, value) in fields {
-                string(key)
-                fieldValue(value)
-            }
-            return
+        for index in fields.entries.indices {
+            string(fields.entries[index].key)
+            fieldValue(fields.entries[index].value)
         }
-        let keys = fields.keys
-        let values = fields.values
-        // The sorted order lives in a stack buffer for the usual handful of fields (no heap allocation).
-        withUnsafeTemporaryAllocation(of: SortKey.self, capacity: keys.count) { buffer in
-            let sorted = Self.sortKeys(of: keys, into: buffer)
-            for entry in sorted {
-                string(keys[entry.index])
-                fieldValue(values[entry.index])
-            }
-            _ = sorted.deinitialize()
-        }
-    }
-
-    /// A field's index with the first eight bytes of its key, big-endian, so most comparisons are one integer
-    /// comparison; equal prefixes fall back to comparing the whole keys.
-    private struct SortKey {
-        var prefix: UInt64
-        var index: Dictionary<String, FieldValue>.Index
-    }
-
-    /// Fills `buffer` with the dictionary's indices in byte order of their keys and returns the filled part.
-    /// Records have few fields, so an insertion sort beats the library sort; many fields use the library sort.
-    private static func sortKeys(
-        of keys: Dictionary<String, FieldValue>.Keys, into buffer: UnsafeMutableBufferPointer<SortKey>
-    ) -> UnsafeMutableBufferPointer<SortKey> {
-        var filled = 0
-        var index = keys.startIndex
-        while index != keys.endIndex, filled < buffer.count {
-            buffer.initializeElement(at: filled, to: SortKey(prefix: ByteOrder.prefix(keys[index]), index: index))
-            filled += 1
-            keys.formIndex(after: &index)
-        }
-        var sorted = UnsafeMutableBufferPointer(rebasing: buffer[0..<filled])
-        let precedes = { (lhs: SortKey, rhs: SortKey) -> Bool in
-            lhs.prefix != rhs.prefix ? lhs.prefix < rhs.prefix : ByteOrder.precedes(keys[lhs.index], keys[rhs.index])
-        }
-        guard filled <= 32 else {
-            sorted.sort(by: precedes)
-            return sorted
-        }
-        for position in sorted.indices.dropFirst() {
-            let current = sorted[position]
-            var slot = position
-            while slot > 0, precedes(current, sorted[slot - 1]) {
-                sorted[slot] = sorted[slot - 1]
-                slot -= 1
-            }
-            sorted[slot] = current
-        }
-        return sorted
     }
 
     mutating func fieldValue(_ value: FieldValue) {

@@ -104,9 +104,9 @@ extension KeyedArchiveReader {
     }
 
     /// The `RecordValues` dictionary of a value store, each value mapped to a ``FieldValue``.
-    private func recordValues(_ store: ArchivedObject) throws(KeyedArchiveError) -> [String: FieldValue] {
+    private func recordValues(_ store: ArchivedObject) throws(KeyedArchiveError) -> RecordFields {
         guard let values = try object("RecordValues", of: "NSDictionary", in: store) else { return [:] }
-        var fields: [String: FieldValue] = [:]
+        var fields: RecordFields = [:]
         for (key, node, path) in try dictionaryEntries(values) {
             if let value = try fieldValue(node, path: path) { fields[key] = value }
         }

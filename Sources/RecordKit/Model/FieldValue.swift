@@ -8,9 +8,9 @@ public enum FieldValue: Sendable, CustomStringConvertible {
     /// A point in time, millisecond precision on the server.
     case timestamp(Date)
     case bytes(Data)
-    case asset(Asset)
-    case reference(Reference)
-    case location(Location)
+    indirect case asset(Asset)
+    indirect case reference(Reference)
+    indirect case location(Location)
     /// A homogeneous list; see ``FieldList``.
     case list(FieldList)
 

@@ -8,9 +8,9 @@ public struct Record: Sendable, Hashable {
     /// The record's ID.
     public var id: RecordID
     /// The values of the unencrypted fields, by field name.
-    public var fields: [String: FieldValue]
+    public var fields: RecordFields
     /// The values of the end-to-end encrypted fields, by field name.
-    public var encryptedFields: [String: FieldValue]
+    public var encryptedFields: RecordFields
     /// What the server maintains: change tag, dates, users, device.
     public var system: SystemFields
 
@@ -18,8 +18,8 @@ public struct Record: Sendable, Hashable {
     public init(
         recordType: String,
         id: RecordID,
-        fields: [String: FieldValue] = [:],
-        encryptedFields: [String: FieldValue] = [:],
+        fields: RecordFields = [:],
+        encryptedFields: RecordFields = [:],
         system: SystemFields = SystemFields()
     ) {
         self.recordType = recordType
@@ -37,7 +37,7 @@ public struct Record: Sendable, Hashable {
             if newValue == nil {
                 fields[key] = nil
                 encryptedFields[key] = nil
-            } else if encryptedFields[key] != nil {
+            } else if encryptedFields.contains(key: key) {
                 encryptedFields[key] = newValue
             } else {
                 fields[key] = newValue
@@ -47,6 +47,7 @@ public struct Record: Sendable, Hashable {
 
     /// The names of all fields, encrypted or not, sorted by byte order.
     public var allKeys: [String] {
-        Array(Set(fields.keys).union(encryptedFields.keys)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        if encryptedFields.isEmpty { return fields.keys }
+        return Array(Set(fields.keys).union(encryptedFields.keys)).sorted(by: FieldKeyOrder.precedes)
     }
 }

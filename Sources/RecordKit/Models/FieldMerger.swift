@@ -76,10 +76,10 @@ public struct FieldMerger: Sendable, Hashable {
     }
 
     private func mergeStore(
-        _ ancestor: [String: FieldValue]?, _ client: [String: FieldValue], _ server: [String: FieldValue]
-    ) -> [String: FieldValue] {
+        _ ancestor: RecordFields?, _ client: RecordFields, _ server: RecordFields
+    ) -> RecordFields {
         if client == server { return server }
-        var merged: [String: FieldValue] = [:]
+        var merged = RecordFields()
         for key in Set(client.keys).union(server.keys) {
             let base: FieldValue?? = ancestor.map { $0[key] }
             if let value = mergeValue(base, client[key], server[key]) { merged[key] = value }

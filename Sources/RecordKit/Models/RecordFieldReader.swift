@@ -2,15 +2,21 @@
 ///
 /// Generated `init(record:)` creates one, reads each field with ``required(_:)``, ``value(_:default:)``,
 /// ``optional(_:)`` or ``list(_:)``, and ends with ``metadata()``. Every error names the record type, the record
-/// and the field.
+/// and the field. Reads cost least in the byte order of the keys, the order generated code uses: each is one
+/// comparison with the next stored field. Any other order works, with a binary search per read.
 public struct RecordFieldReader<Model: RecordModel> {
-    /// The record being read.
-    public let record: Record
+    /// The ID of the record being read.
+    public let recordID: RecordID
     /// The version the record was written with: its version field, or 1 when it has none.
     public let version: Int
+    @usableFromInline let fields: RecordFields
+    @usableFromInline let encryptedFields: RecordFields
+    @usableFromInline let system: SystemFields
     @usableFromInline let versionField: String?
     /// How many stored values the reads found, to tell cheaply whether unknown fields remain.
     @usableFromInline var valuesFound = 0
+    /// Where the last read stopped in ``Record/fields``.
+    @usableFromInline var cursor = 0
 
     /// Checks the record type and the version gate.
     ///
@@ -22,9 +28,12 @@ public struct RecordFieldReader<Model: RecordModel> {
         guard record.recordType == Model.recordType else {
             throw .wrongRecordType(expected: Model.recordType, found: record.recordType, recordName: record.id.recordName)
         }
-        self.record = record
+        // Only what the reads and the metadata need: copying the whole record costs a retain per string in it.
+        recordID = record.id
+        fields = record.fields
+        encryptedFields = record.encryptedFields
+        system = record.system
         self.versionField = versionField
-        // Straight to the stores: `Record`'s subscript is not inlinable, and would copy the value once more.
         guard let versionField, let stored = Self.storedValue(of: versionField, in: record) else {
             version = 1
             return
@@ -71,29 +80,27 @@ public struct RecordFieldReader<Model: RecordModel> {
     /// A list field: absent gives an empty list; an empty list of any element kind is an empty list.
     @inlinable @inline(__always)
     public mutating func list<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> [T] {
-        guard let stored = lookUp(field) else { return [] }
-        return try decodeList(stored, field)
+        try readList(field) ?? []
     }
 
     /// The metadata to keep: record ID, system fields, every field the model does not declare (except the
     /// version field, which ``RecordFieldWriter`` writes itself), and the version read.
     @inlinable @inline(__always)
     public func metadata() -> RecordMetadata {
-        var metadata = RecordMetadata(recordID: record.id, system: record.system, decodedVersion: version)
+        var metadata = RecordMetadata(recordID: recordID, system: system, decodedVersion: version)
         // Every stored value was read: nothing unknown, skip the filtering.
-        if valuesFound == record.fields.count + record.encryptedFields.count { return metadata }
+        if valuesFound == fields.count + encryptedFields.count { return metadata }
         let isUnknown: ((key: String, value: FieldValue)) -> Bool = { [versionField] entry in
             Model.Field(rawValue: entry.key) == nil && entry.key != versionField
         }
-        metadata.unknownFields = record.fields.filter(isUnknown)
-        metadata.unknownEncryptedFields = record.encryptedFields.filter(isUnknown)
+        metadata.unknownFields = fields.filter(isUnknown)
+        metadata.unknownEncryptedFields = encryptedFields.filter(isUnknown)
         return metadata
     }
 
     /// The field's value as `T`, nil when the record has none: the hot path of every read. Everything down to
     /// the conversion is inlined into the generated `init(record:)`, specialised for the model and the value
-    /// type; the value is copied once out of the dictionary and handed on borrowed, and no error value is
-    /// built unless the value is wrong.
+    /// type, and no error value is built unless the value is wrong.
     @inlinable @inline(__always)
     mutating func read<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> T? {
         guard let stored = lookUp(field) else { return nil }
@@ -103,9 +110,9 @@ public struct RecordFieldReader<Model: RecordModel> {
     /// The stored value of a field, counted in ``valuesFound``.
     @inlinable @inline(__always)
     mutating func lookUp(_ field: Model.Field) -> FieldValue? {
-        guard let stored = Self.storedValue(of: field.rawValue, in: record) else { return nil }
-        valuesFound &+= 1
-        return stored
+        if let index = position(of: field) { return fields.entries[index].value }
+        guard let index = encryptedPosition(of: field) else { return nil }
+        return encryptedFields.entries[index].value
     }
 
     @inlinable @inline(__always)
@@ -117,30 +124,47 @@ public struct RecordFieldReader<Model: RecordModel> {
         }
     }
 
+    /// Reads a list field, or nil when the record has none.
     @inlinable @inline(__always)
-    func decodeList<T: RecordFieldValue>(_ stored: __shared FieldValue, _ field: Model.Field) throws(RecordDecodingError) -> [T] {
-        guard case let .list(list) = stored else {
-            throw fail(.typeMismatch(expected: .list(of: T.fieldKind), found: stored.type), field)
-        }
-        do {
-            return try T.elements(of: list)
-        } catch {
-            throw fail(error, field)
-        }
+    mutating func readList<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> [T]? {
+        guard let stored = lookUp(field) else { return nil }
+        do { return try T.elements(ofListIn: stored) } catch { throw fail(error, field) }
     }
 
-    /// The value of `key` in either store. Written out rather than with `??`, which was left unspecialised here;
-    /// most records hold no encrypted fields, so an absent key is not hashed a second time.
+    /// The position of a field in ``fields``, counted in ``valuesFound``.
     @inlinable @inline(__always)
+    mutating func position(of field: Model.Field) -> Int? {
+        // A local cursor: passing the stored one inout while reading `fields` would copy `fields` first.
+        var next = cursor
+        let index = fields.position(of: field.rawValue, cursor: &next)
+        cursor = next
+        if index != nil { valuesFound &+= 1 }
+        return index
+    }
+
+    /// The position of an encrypted field, counted in ``valuesFound``; most records have none.
+    @inlinable @inline(__always)
+    mutating func encryptedPosition(of field: Model.Field) -> Int? {
+        if encryptedFields.isEmpty { return nil }
+        let slot = encryptedFields.search(field.rawValue)
+        guard slot.found else { return nil }
+        valuesFound &+= 1
+        return slot.index
+    }
+
+    /// The value of `key` in either store.
+    @inlinable
     static func storedValue(of key: String, in record: Record) -> FieldValue? {
-        if let value = record.fields[key] { return value }
+        let slot = record.fields.search(key)
+        if slot.found { return record.fields.entries[slot.index].value }
         if record.encryptedFields.isEmpty { return nil }
-        return record.encryptedFields[key]
+        let encrypted = record.encryptedFields.search(key)
+        return encrypted.found ? record.encryptedFields.entries[encrypted.index].value : nil
     }
 
     @usableFromInline
     func missing(_ field: Model.Field) -> RecordDecodingError {
-        .missingField(recordType: Model.recordType, recordName: record.id.recordName, field: field.rawValue)
+        .missingField(recordType: Model.recordType, recordName: recordID.recordName, field: field.rawValue)
     }
 
     @usableFromInline
@@ -148,11 +172,11 @@ public struct RecordFieldReader<Model: RecordModel> {
         switch error {
         case let .typeMismatch(expected, found):
             .typeMismatch(
-                recordType: Model.recordType, recordName: record.id.recordName, field: field.rawValue,
+                recordType: Model.recordType, recordName: recordID.recordName, field: field.rawValue,
                 expected: expected, found: found)
         case let .invalidValue(value, reason):
             .invalidValue(
-                recordType: Model.recordType, recordName: record.id.recordName, field: field.rawValue,
+                recordType: Model.recordType, recordName: recordID.recordName, field: field.rawValue,
                 value: value, reason: reason)
         }
     }

@@ -34,6 +34,15 @@ extension RecordFieldValue {
         FieldList.homogeneous(elements.map(\.fieldValue), kind: fieldKind)
     }
 
+    /// Reads the elements of a stored list value; any other kind is a type mismatch.
+    @inlinable
+    static func elements(ofListIn stored: __shared FieldValue) throws(FieldValueError) -> [Self] {
+        guard case let .list(list) = stored else {
+            throw .typeMismatch(expected: .list(of: fieldKind), found: stored.type)
+        }
+        return try elements(of: list)
+    }
+
     /// The mismatch error for a value of the wrong kind.
     @inlinable
     static func mismatch(_ found: __shared FieldValue) -> FieldValueError {

@@ -2,20 +2,18 @@
 /// each declared field, and writes the version field.
 public struct RecordFieldWriter<Model: RecordModel> {
     @usableFromInline let metadata: RecordMetadata
-    @usableFromInline var fields: [String: FieldValue]
-    @usableFromInline var encryptedFields: [String: FieldValue]
+    @usableFromInline let versionField: String?
+    @usableFromInline var fields: RecordFields
+    @usableFromInline var encryptedFields: RecordFields
 
     /// Starts a record from the model's metadata; `fieldCount` sizes the storage for the declared fields.
     @inlinable
     public init(metadata: RecordMetadata, versionField: String?, fieldCount: Int) {
         self.metadata = metadata
+        self.versionField = versionField
         fields = metadata.unknownFields
         fields.reserveCapacity(metadata.unknownFields.count + fieldCount + 1)
         encryptedFields = metadata.unknownEncryptedFields
-        // The larger of the model's version and the version read, so a newer app's record keeps its version.
-        if let versionField {
-            fields[versionField] = .int64(Int64(max(Model.schemaVersion, metadata.decodedVersion ?? 0)))
-        }
     }
 
     /// Sets a field; `encrypted` puts it in ``Record/encryptedFields``.
@@ -40,18 +38,23 @@ public struct RecordFieldWriter<Model: RecordModel> {
     /// The record, with the version field set to the larger of the model's version and the version it was read
     /// from, so a record written by a newer app version keeps its version.
     @inlinable
-    public func record() -> Record {
-        Record(
+    public consuming func record() -> Record {
+        var fields = self.fields
+        // Written last so the declared fields, set in key order, were appended without a search.
+        if let versionField {
+            fields[versionField] = .int64(Int64(max(Model.schemaVersion, metadata.decodedVersion ?? 0)))
+        }
+        return Record(
             recordType: Model.recordType, id: metadata.recordID, fields: fields,
             encryptedFields: encryptedFields, system: metadata.system)
     }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func store(_ value: FieldValue, _ key: String, _ encrypted: Bool) {
         if encrypted {
-            encryptedFields[key] = value
+            encryptedFields.updateValue(value, forKey: key)
         } else {
-            fields[key] = value
+            fields.updateValue(value, forKey: key)
         }
     }
 }

@@ -9,9 +9,9 @@ public struct RecordMetadata: Sendable, Hashable {
     /// The server's system fields (change tag, dates, users): saving an edited copy needs the change tag.
     public var system: SystemFields
     /// Unencrypted fields the model does not declare, kept for the round trip.
-    public var unknownFields: [String: FieldValue]
+    public var unknownFields: RecordFields
     /// Encrypted fields the model does not declare, kept for the round trip.
-    public var unknownEncryptedFields: [String: FieldValue]
+    public var unknownEncryptedFields: RecordFields
     /// The version the record was decoded from (1 when it had no version field); nil for a model made in code.
     ///
     /// Provenance, not data: it takes no part in `==` or hashing, so a model equals itself read back.
@@ -22,8 +22,8 @@ public struct RecordMetadata: Sendable, Hashable {
     public init(
         recordID: RecordID,
         system: SystemFields = SystemFields(),
-        unknownFields: [String: FieldValue] = [:],
-        unknownEncryptedFields: [String: FieldValue] = [:],
+        unknownFields: RecordFields = [:],
+        unknownEncryptedFields: RecordFields = [:],
         decodedVersion: Int? = nil
     ) {
         self.recordID = recordID

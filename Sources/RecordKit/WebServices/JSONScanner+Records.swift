@@ -19,8 +19,8 @@ extension JSONScanner {
         let start = index
         var recordName: String?
         var recordType: String?
-        var fields: [String: FieldValue] = [:]
-        var encryptedFields: [String: FieldValue] = [:]
+        var fields = RecordFields()
+        var encryptedFields = RecordFields()
         var hasFields = false
         var hasImplicitReferences = false
         var system = SystemFields()
@@ -101,7 +101,7 @@ extension JSONScanner {
 
     /// Reads a `fields` object, putting `ENCRYPTED_BYTES` values into `encrypted`. Returns whether a reference
     /// names no zone (so the caller resolves it to the record's zone).
-    mutating func readFields(into fields: inout [String: FieldValue], encrypted: inout [String: FieldValue]) throws(WebServicesError) -> Bool {
+    mutating func readFields(into fields: inout RecordFields, encrypted: inout RecordFields) throws(WebServicesError) -> Bool {
         try beginObject()
         fields.reserveCapacity(8)
         var hasImplicitReferences = false

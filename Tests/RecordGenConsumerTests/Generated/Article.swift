@@ -79,34 +79,36 @@ public nonisolated struct Article: RecordKit.RecordModel, Swift.Hashable, Swift.
     /// Reads a `Article` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        self.title = try reader.required(.title)
-        self.`default` = try reader.value(.`default`, default: "plain")
+        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
         self.`class` = try reader.optional(.`class`)
-        self.recordField = try reader.optional(.record)
-        self.views = try reader.value(.views, default: 0)
-        self.link = try reader.optional(.link)
-        self.status = try reader.value(.status, default: .draft)
+        self.`default` = try reader.value(.`default`, default: "plain")
         self.history = try reader.list(.history)
+        self.link = try reader.optional(.link)
+        self.recordField = try reader.optional(.record)
         self.scores = try reader.list(.scores)
-        self.`where` = try reader.optional(.`where`)
+        self.status = try reader.value(.status, default: .draft)
         self.subtitle = try reader.value(.subtitle, default: "")
+        self.title = try reader.required(.title)
+        self.views = try reader.value(.views, default: 0)
+        self.`where` = try reader.optional(.`where`)
         self.metadata = reader.metadata()
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
         var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 11)
-        writer.set(.title, self.title)
-        writer.set(.`default`, self.`default`)
+        // In the byte order of the keys: each field is appended, none inserted.
         writer.set(.`class`, self.`class`)
-        writer.set(.record, self.recordField)
-        writer.set(.views, self.views)
-        writer.set(.link, self.link)
-        writer.set(.status, self.status)
+        writer.set(.`default`, self.`default`)
         writer.setList(.history, self.history)
+        writer.set(.link, self.link)
+        writer.set(.record, self.recordField)
         writer.setList(.scores, self.scores)
-        writer.set(.`where`, self.`where`, encrypted: true)
+        writer.set(.status, self.status)
         writer.set(.subtitle, self.subtitle)
+        writer.set(.title, self.title)
+        writer.set(.views, self.views)
+        writer.set(.`where`, self.`where`, encrypted: true)
         return writer.record()
     }
 

@@ -45,6 +45,7 @@ public nonisolated struct Awkward: RecordKit.RecordModel, Swift.Hashable, Swift.
     /// Reads a `Awkward` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
+        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
         self.metadataField = try reader.optional(.metadata)
         self.rawValue = try reader.optional(.rawValueField)
         self.selfField = try reader.optional(.`self`)
@@ -54,6 +55,7 @@ public nonisolated struct Awkward: RecordKit.RecordModel, Swift.Hashable, Swift.
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
         var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: nil, fieldCount: 3)
+        // In the byte order of the keys: each field is appended, none inserted.
         writer.set(.metadata, self.metadataField)
         writer.set(.rawValueField, self.rawValue)
         writer.set(.`self`, self.selfField)

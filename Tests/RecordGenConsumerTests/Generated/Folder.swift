@@ -46,18 +46,20 @@ public nonisolated struct Folder: RecordKit.RecordModel, Swift.Hashable, Swift.S
     /// Reads a `Folder` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
+        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
+        self.created = try reader.required(.created)
         self.name = try reader.required(.name)
         self.parentFolder = try reader.optional(.parentFolder)
-        self.created = try reader.required(.created)
         self.metadata = reader.metadata()
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
         var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: nil, fieldCount: 3)
+        // In the byte order of the keys: each field is appended, none inserted.
+        writer.set(.created, self.created)
         writer.set(.name, self.name)
         writer.set(.parentFolder, self.parentFolder)
-        writer.set(.created, self.created)
         return writer.record()
     }
 

@@ -53,22 +53,24 @@ public nonisolated struct Task: RecordKit.RecordModel, Swift.Hashable, Swift.Sen
     /// Reads a `Task` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        self.title = try reader.required(.title)
+        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
+        self.color = try reader.optional(.color)
         self.done = try reader.value(.done, default: false)
         self.due = try reader.optional(.due)
-        self.color = try reader.optional(.color)
         self.modified = try reader.required(.modified)
+        self.title = try reader.required(.title)
         self.metadata = reader.metadata()
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
         var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 5)
-        writer.set(.title, self.title)
+        // In the byte order of the keys: each field is appended, none inserted.
+        writer.set(.color, self.color)
         writer.set(.done, self.done)
         writer.set(.due, self.due)
-        writer.set(.color, self.color)
         writer.set(.modified, self.modified)
+        writer.set(.title, self.title)
         return writer.record()
     }
 

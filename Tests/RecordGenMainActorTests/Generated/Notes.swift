@@ -43,16 +43,18 @@ nonisolated struct Note: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {
     /// Reads a `Note` record, checking its version and every field's kind.
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .reject)
-        self.text = try reader.required(.text)
+        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
         self.modified = try reader.required(.modified)
+        self.text = try reader.required(.text)
         self.metadata = reader.metadata()
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     func record() -> RecordKit.Record {
         var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 2)
-        writer.set(.text, self.text)
+        // In the byte order of the keys: each field is appended, none inserted.
         writer.set(.modified, self.modified)
+        writer.set(.text, self.text)
         return writer.record()
     }
 

@@ -70,28 +70,30 @@ nonisolated struct Task: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {
     /// Reads a `Task` record, checking its version and every field's kind.
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        self.title = try reader.required(.title)
+        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
         self.done = try reader.value(.done, default: false)
         self.due = try reader.optional(.due)
+        self.list = try reader.optional(.list)
         self.modified = try reader.required(.modified)
         self.notes = try reader.value(.notes, default: "")
-        self.tags = try reader.list(.tags)
         self.priority = try reader.value(.priority, default: .normal)
-        self.list = try reader.optional(.list)
+        self.tags = try reader.list(.tags)
+        self.title = try reader.required(.title)
         self.metadata = reader.metadata()
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     func record() -> RecordKit.Record {
         var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 8)
-        writer.set(.title, self.title)
+        // In the byte order of the keys: each field is appended, none inserted.
         writer.set(.done, self.done)
         writer.set(.due, self.due)
+        writer.set(.list, self.list)
         writer.set(.modified, self.modified)
         writer.set(.notes, self.notes)
-        writer.setList(.tags, self.tags)
         writer.set(.priority, self.priority)
-        writer.set(.list, self.list)
+        writer.setList(.tags, self.tags)
+        writer.set(.title, self.title)
         return writer.record()
     }
 

@@ -136,8 +136,8 @@ struct RandomRecords {
         }
     }
 
-    mutating func fields(maximum: Int) -> [String: FieldValue] {
-        var fields: [String: FieldValue] = [:]
+    mutating func fields(maximum: Int) -> RecordFields {
+        var fields = RecordFields()
         for _ in 0..<Int.random(in: 0...maximum, using: &rng) {
             fields[string()] = value(of: rng.pick(FieldKind.allCases))
         }

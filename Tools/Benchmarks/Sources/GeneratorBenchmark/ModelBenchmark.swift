@@ -98,7 +98,7 @@ enum ModelBenchmark {
     }
 
     static func sampleRecord(_ index: Int) -> Record {
-        var fields: [String: FieldValue] = ["version": .int64(2)]
+        var fields: RecordFields = ["version": .int64(2)]
         let location = try? Location(latitude: 47.37, longitude: 8.54)
         for field in 0..<20 {
             let value: FieldValue? = switch field % 12 {

@@ -45,6 +45,7 @@ public nonisolated struct GalleryItem: RecordKit.RecordModel, Swift.Hashable, Sw
     /// Reads a `GalleryItem` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
+        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
         self.caption = try reader.required(.caption)
         self.image = try reader.required(.image)
         self.likes = try reader.value(.likes, default: 0)
@@ -54,6 +55,7 @@ public nonisolated struct GalleryItem: RecordKit.RecordModel, Swift.Hashable, Sw
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
         var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: nil, fieldCount: 3)
+        // In the byte order of the keys: each field is appended, none inserted.
         writer.set(.caption, self.caption)
         writer.set(.image, self.image)
         writer.set(.likes, self.likes)

@@ -41,6 +41,7 @@ public nonisolated struct SharedNote: RecordKit.RecordModel, Swift.Hashable, Swi
     /// Reads a `SharedNote` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "schemaVersion", onNewerVersion: .reject)
+        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
         self.body = try reader.required(.body)
         self.edited = try reader.required(.edited)
         self.metadata = reader.metadata()
@@ -49,6 +50,7 @@ public nonisolated struct SharedNote: RecordKit.RecordModel, Swift.Hashable, Swi
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
         var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "schemaVersion", fieldCount: 2)
+        // In the byte order of the keys: each field is appended, none inserted.
         writer.set(.body, self.body)
         writer.set(.edited, self.edited)
         return writer.record()

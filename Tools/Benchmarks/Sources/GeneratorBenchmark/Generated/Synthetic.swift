@@ -116,16 +116,9 @@ nonisolated struct Type0: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable 
     /// Reads a `Type0` record, checking its version and every field's kind.
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
+        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
         self.field0 = try reader.value(.field0, default: "")
         self.field1 = try reader.value(.field1, default: 0)
-        self.field2 = try reader.value(.field2, default: false)
-        self.field3 = try reader.optional(.field3)
-        self.field4 = try reader.value(.field4, default: 1.5)
-        self.field5 = try reader.required(.field5)
-        self.field6 = try reader.optional(.field6)
-        self.field7 = try reader.required(.field7)
-        self.field8 = try reader.value(.field8, default: .`open`)
-        self.field9 = try reader.list(.field9)
         self.field10 = try reader.optional(.field10)
         self.field11 = try reader.optional(.field11)
         self.field12 = try reader.value(.field12, default: "")
@@ -136,22 +129,23 @@ nonisolated struct Type0: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable 
         self.field17 = try reader.required(.field17)
         self.field18 = try reader.optional(.field18)
         self.field19 = try reader.required(.field19)
+        self.field2 = try reader.value(.field2, default: false)
+        self.field3 = try reader.optional(.field3)
+        self.field4 = try reader.value(.field4, default: 1.5)
+        self.field5 = try reader.required(.field5)
+        self.field6 = try reader.optional(.field6)
+        self.field7 = try reader.required(.field7)
+        self.field8 = try reader.value(.field8, default: .`open`)
+        self.field9 = try reader.list(.field9)
         self.metadata = reader.metadata()
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     func record() -> RecordKit.Record {
         var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 20)
+        // In the byte order of the keys: each field is appended, none inserted.
         writer.set(.field0, self.field0)
         writer.set(.field1, self.field1)
-        writer.set(.field2, self.field2)
-        writer.set(.field3, self.field3)
-        writer.set(.field4, self.field4)
-        writer.set(.field5, self.field5)
-        writer.set(.field6, self.field6)
-        writer.set(.field7, self.field7)
-        writer.set(.field8, self.field8)
-        writer.setList(.field9, self.field9)
         writer.set(.field10, self.field10)
         writer.set(.field11, self.field11)
         writer.set(.field12, self.field12)
@@ -162,6 +156,14 @@ nonisolated struct Type0: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable 
         writer.set(.field17, self.field17)
         writer.set(.field18, self.field18)
         writer.set(.field19, self.field19)
+        writer.set(.field2, self.field2)
+        writer.set(.field3, self.field3)
+        writer.set(.field4, self.field4)
+        writer.set(.field5, self.field5)
+        writer.set(.field6, self.field6)
+        writer.set(.field7, self.field7)
+        writer.set(.field8, self.field8)
+        writer.setList(.field9, self.field9)
         return writer.record()
     }
 
