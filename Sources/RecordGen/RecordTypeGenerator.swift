@@ -113,7 +113,7 @@ struct RecordTypeGenerator {
             p.line("\(declaration) reader = try RecordKit.RecordFieldReader<Self>(record, versionField: \(versionField), onNewerVersion: \(rule))")
             if fieldsInKeyOrder.count > 1 { p.line("// In the byte order of the keys, the order a record keeps its fields in: one pass, no search.") }
             for field in fieldsInKeyOrder { p.line(field.readStatement) }
-            p.line("self.metadata = reader.metadata()")
+            p.line("self.metadata = reader.metadata(of: record)")
         }
     }
 
@@ -121,11 +121,10 @@ struct RecordTypeGenerator {
         p.line("/// The record: every field, the fields kept from the record this was read from, and the version.")
         p.block("\(access.prefix)func record() -> RecordKit.Record {") { p in
             let versionField = recordType.versionField.map(SwiftNamer.stringLiteral) ?? "nil"
-            let declaration = fields.isEmpty ? "let" : "var"
-            p.line("\(declaration) writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: \(versionField), fieldCount: \(fields.count))")
+            p.line("var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: \(versionField), fieldCount: \(fields.count))")
             if fieldsInKeyOrder.count > 1 { p.line("// In the byte order of the keys: each field is appended, none inserted.") }
             for field in fieldsInKeyOrder { p.line(field.writeStatement) }
-            p.line("return writer.record()")
+            p.line("return writer.record(metadata: self.metadata)")
         }
     }
 }

@@ -89,16 +89,28 @@ public struct RecordFields: Sendable {
     /// Sets a field and returns the value it replaced, if any.
     @inlinable @discardableResult
     public mutating func updateValue(_ value: FieldValue, forKey key: String) -> FieldValue? {
-        // Fields mostly arrive in order: appending needs one comparison and no search.
-        let count = entries.count
-        if count == 0 || FieldKeyOrder.compare(entries[count &- 1].key, key) < 0 {
-            entries.append(Entry(key: key, value: value))
-            return nil
-        }
+        if appendIfLast(value, forKey: key) { return nil }
         return replaceOrInsert(value, forKey: key)
     }
 
-    @usableFromInline
+    /// Sets a field, without handing back the value it replaced: what writers that set fields in key order call.
+    @inlinable
+    public mutating func set(_ value: FieldValue, forKey key: String) {
+        if appendIfLast(value, forKey: key) { return }
+        replaceOrInsert(value, forKey: key)
+    }
+
+    /// Appends the field when its key comes after every key present: fields mostly arrive in order, and then
+    /// setting one costs a comparison and no search.
+    @inlinable @inline(__always)
+    mutating func appendIfLast(_ value: FieldValue, forKey key: String) -> Bool {
+        let count = entries.count
+        guard count == 0 || FieldKeyOrder.compare(entries[count &- 1].key, key) < 0 else { return false }
+        entries.append(Entry(key: key, value: value))
+        return true
+    }
+
+    @usableFromInline @discardableResult
     mutating func replaceOrInsert(_ value: FieldValue, forKey key: String) -> FieldValue? {
         let slot = search(key)
         if slot.found {

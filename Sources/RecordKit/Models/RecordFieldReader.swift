@@ -1,17 +1,16 @@
 /// Reads the fields of a ``Record`` into a generated model: the version gate, then one typed read per field.
 ///
 /// Generated `init(record:)` creates one, reads each field with ``required(_:)``, ``value(_:default:)``,
-/// ``optional(_:)`` or ``list(_:)``, and ends with ``metadata()``. Every error names the record type, the record
+/// ``optional(_:)`` or ``list(_:)``, and ends with ``metadata(of:)``. Every error names the record type, the record
 /// and the field. Reads cost least in the byte order of the keys, the order generated code uses: each is one
 /// comparison with the next stored field. Any other order works, with a binary search per read.
 public struct RecordFieldReader<Model: RecordModel> {
-    /// The ID of the record being read.
-    public let recordID: RecordID
+    /// The name of the record being read, for errors.
+    public let recordName: String
     /// The version the record was written with: its version field, or 1 when it has none.
     public let version: Int
     @usableFromInline let fields: RecordFields
     @usableFromInline let encryptedFields: RecordFields
-    @usableFromInline let system: SystemFields
     @usableFromInline let versionField: String?
     /// How many stored values the reads found, to tell cheaply whether unknown fields remain.
     @usableFromInline var valuesFound = 0
@@ -28,11 +27,10 @@ public struct RecordFieldReader<Model: RecordModel> {
         guard record.recordType == Model.recordType else {
             throw .wrongRecordType(expected: Model.recordType, found: record.recordType, recordName: record.id.recordName)
         }
-        // Only what the reads and the metadata need: copying the whole record costs a retain per string in it.
-        recordID = record.id
+        // Only what the reads need: copying the whole record costs a retain per string in it.
+        recordName = record.id.recordName
         fields = record.fields
         encryptedFields = record.encryptedFields
-        system = record.system
         self.versionField = versionField
         guard let versionField, let stored = Self.storedValue(of: versionField, in: record) else {
             version = 1
@@ -83,11 +81,12 @@ public struct RecordFieldReader<Model: RecordModel> {
         try readList(field) ?? []
     }
 
-    /// The metadata to keep: record ID, system fields, every field the model does not declare (except the
-    /// version field, which ``RecordFieldWriter`` writes itself), and the version read.
+    /// The metadata to keep of `record`, the record this reader read: its ID and system fields, every field the
+    /// model does not declare (except the version field, which ``RecordFieldWriter`` writes itself), and the
+    /// version read. Taking the record again copies its ID and system fields once, into the metadata.
     @inlinable @inline(__always)
-    public func metadata() -> RecordMetadata {
-        var metadata = RecordMetadata(recordID: recordID, system: system, decodedVersion: version)
+    public func metadata(of record: Record) -> RecordMetadata {
+        var metadata = RecordMetadata(recordID: record.id, system: record.system, decodedVersion: version)
         // Every stored value was read: nothing unknown, skip the filtering.
         if valuesFound == fields.count + encryptedFields.count { return metadata }
         let isUnknown: ((key: String, value: FieldValue)) -> Bool = { [versionField] entry in
@@ -164,7 +163,7 @@ public struct RecordFieldReader<Model: RecordModel> {
 
     @usableFromInline
     func missing(_ field: Model.Field) -> RecordDecodingError {
-        .missingField(recordType: Model.recordType, recordName: recordID.recordName, field: field.rawValue)
+        .missingField(recordType: Model.recordType, recordName: recordName, field: field.rawValue)
     }
 
     @usableFromInline
@@ -172,11 +171,11 @@ public struct RecordFieldReader<Model: RecordModel> {
         switch error {
         case let .typeMismatch(expected, found):
             .typeMismatch(
-                recordType: Model.recordType, recordName: recordID.recordName, field: field.rawValue,
+                recordType: Model.recordType, recordName: recordName, field: field.rawValue,
                 expected: expected, found: found)
         case let .invalidValue(value, reason):
             .invalidValue(
-                recordType: Model.recordType, recordName: recordID.recordName, field: field.rawValue,
+                recordType: Model.recordType, recordName: recordName, field: field.rawValue,
                 value: value, reason: reason)
         }
     }

@@ -1,16 +1,20 @@
 /// Builds the ``Record`` of a generated model: starts from the fields the model kept without knowing them, sets
-/// each declared field, and writes the version field.
+/// each declared field, and ends with ``record(metadata:)``, which adds the version field, the record ID and the
+/// system fields. Setting fields in the byte order of their keys, as generated code does, appends each one.
 public struct RecordFieldWriter<Model: RecordModel> {
-    @usableFromInline let metadata: RecordMetadata
     @usableFromInline let versionField: String?
+    /// The version the model was read from, nil for a model made in code.
+    @usableFromInline let decodedVersion: Int?
     @usableFromInline var fields: RecordFields
     @usableFromInline var encryptedFields: RecordFields
 
-    /// Starts a record from the model's metadata; `fieldCount` sizes the storage for the declared fields.
+    /// Starts a record from the fields the model's metadata kept; `fieldCount` sizes the storage for the
+    /// declared fields. Only the kept fields and the version are taken: the ID and system fields are copied once,
+    /// by ``record(metadata:)``.
     @inlinable
-    public init(metadata: RecordMetadata, versionField: String?, fieldCount: Int) {
-        self.metadata = metadata
+    public init(metadata: borrowing RecordMetadata, versionField: String?, fieldCount: Int) {
         self.versionField = versionField
+        decodedVersion = metadata.decodedVersion
         fields = metadata.unknownFields
         fields.reserveCapacity(metadata.unknownFields.count + fieldCount + 1)
         encryptedFields = metadata.unknownEncryptedFields
@@ -35,14 +39,14 @@ public struct RecordFieldWriter<Model: RecordModel> {
         store(.list(T.fieldList(of: values)), field.rawValue, encrypted)
     }
 
-    /// The record, with the version field set to the larger of the model's version and the version it was read
-    /// from, so a record written by a newer app version keeps its version.
+    /// The record, with the ID and system fields of `metadata` (the model's), and the version field set to the
+    /// larger of the model's version and the version it was read from, so a record written by a newer app version
+    /// keeps its version.
     @inlinable
-    public consuming func record() -> Record {
-        var fields = self.fields
+    public mutating func record(metadata: borrowing RecordMetadata) -> Record {
         // Written last so the declared fields, set in key order, were appended without a search.
         if let versionField {
-            fields[versionField] = .int64(Int64(max(Model.schemaVersion, metadata.decodedVersion ?? 0)))
+            fields.set(.int64(Int64(max(Model.schemaVersion, decodedVersion ?? 0))), forKey: versionField)
         }
         return Record(
             recordType: Model.recordType, id: metadata.recordID, fields: fields,
@@ -52,9 +56,9 @@ public struct RecordFieldWriter<Model: RecordModel> {
     @inlinable @inline(__always)
     mutating func store(_ value: FieldValue, _ key: String, _ encrypted: Bool) {
         if encrypted {
-            encryptedFields.updateValue(value, forKey: key)
+            encryptedFields.set(value, forKey: key)
         } else {
-            fields.updateValue(value, forKey: key)
+            fields.set(value, forKey: key)
         }
     }
 }

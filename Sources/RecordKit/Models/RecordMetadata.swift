@@ -22,8 +22,8 @@ public struct RecordMetadata: Sendable, Hashable {
     public init(
         recordID: RecordID,
         system: SystemFields = SystemFields(),
-        unknownFields: RecordFields = [:],
-        unknownEncryptedFields: RecordFields = [:],
+        unknownFields: RecordFields = RecordFields(),
+        unknownEncryptedFields: RecordFields = RecordFields(),
         decodedVersion: Int? = nil
     ) {
         self.recordID = recordID

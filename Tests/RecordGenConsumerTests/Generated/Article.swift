@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_1
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
 
 /// An article whose fields are named like Swift keywords.
 ///
@@ -91,7 +91,7 @@ public nonisolated struct Article: RecordKit.RecordModel, Swift.Hashable, Swift.
         self.title = try reader.required(.title)
         self.views = try reader.value(.views, default: 0)
         self.`where` = try reader.optional(.`where`)
-        self.metadata = reader.metadata()
+        self.metadata = reader.metadata(of: record)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -109,7 +109,7 @@ public nonisolated struct Article: RecordKit.RecordModel, Swift.Hashable, Swift.
         writer.set(.title, self.title)
         writer.set(.views, self.views)
         writer.set(.`where`, self.`where`, encrypted: true)
-        return writer.record()
+        return writer.record(metadata: self.metadata)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

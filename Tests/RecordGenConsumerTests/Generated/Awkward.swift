@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_1
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
 
 /// Field names that collide with members of a generated model.
 ///
@@ -49,7 +49,7 @@ public nonisolated struct Awkward: RecordKit.RecordModel, Swift.Hashable, Swift.
         self.metadataField = try reader.optional(.metadata)
         self.rawValue = try reader.optional(.rawValueField)
         self.selfField = try reader.optional(.`self`)
-        self.metadata = reader.metadata()
+        self.metadata = reader.metadata(of: record)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -59,7 +59,7 @@ public nonisolated struct Awkward: RecordKit.RecordModel, Swift.Hashable, Swift.
         writer.set(.metadata, self.metadataField)
         writer.set(.rawValueField, self.rawValue)
         writer.set(.`self`, self.selfField)
-        return writer.record()
+        return writer.record(metadata: self.metadata)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_1
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
 
 /// A record type without fields.
 ///
@@ -35,13 +35,13 @@ public nonisolated struct Empty: RecordKit.RecordModel, Swift.Hashable, Swift.Se
     /// Reads a `Empty` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         let reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        self.metadata = reader.metadata()
+        self.metadata = reader.metadata(of: record)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
-        let writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 0)
-        return writer.record()
+        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 0)
+        return writer.record(metadata: self.metadata)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_1
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
 
 /// A folder of notes; folders nest.
 ///
@@ -50,7 +50,7 @@ public nonisolated struct Folder: RecordKit.RecordModel, Swift.Hashable, Swift.S
         self.created = try reader.required(.created)
         self.name = try reader.required(.name)
         self.parentFolder = try reader.optional(.parentFolder)
-        self.metadata = reader.metadata()
+        self.metadata = reader.metadata(of: record)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -60,7 +60,7 @@ public nonisolated struct Folder: RecordKit.RecordModel, Swift.Hashable, Swift.S
         writer.set(.created, self.created)
         writer.set(.name, self.name)
         writer.set(.parentFolder, self.parentFolder)
-        return writer.record()
+        return writer.record(metadata: self.metadata)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_1
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
 
 /// A note. Version 2 added a title and tags; version 3 added the mood and retired the colour.
 ///
@@ -198,7 +198,7 @@ public nonisolated struct Note: RecordKit.RecordModel, Swift.Hashable, Swift.Sen
         self.thumbnail = try reader.value(.thumbnail, default: Foundation.Data([0x00, 0x01, 0x02, 0x03]))
         self.title = try reader.value(.title, default: "")
         self.uuid = try reader.required(.uuid)
-        self.metadata = reader.metadata()
+        self.metadata = reader.metadata(of: record)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -235,7 +235,7 @@ public nonisolated struct Note: RecordKit.RecordModel, Swift.Hashable, Swift.Sen
         writer.set(.thumbnail, self.thumbnail)
         writer.set(.title, self.title)
         writer.set(.uuid, self.uuid)
-        return writer.record()
+        return writer.record(metadata: self.metadata)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_1
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
 
 /// A note in a shared zone: an older app refuses records it cannot fully understand.
 ///
@@ -44,7 +44,7 @@ public nonisolated struct SharedNote: RecordKit.RecordModel, Swift.Hashable, Swi
         // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
         self.body = try reader.required(.body)
         self.edited = try reader.required(.edited)
-        self.metadata = reader.metadata()
+        self.metadata = reader.metadata(of: record)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -53,7 +53,7 @@ public nonisolated struct SharedNote: RecordKit.RecordModel, Swift.Hashable, Swi
         // In the byte order of the keys: each field is appended, none inserted.
         writer.set(.body, self.body)
         writer.set(.edited, self.edited)
-        return writer.record()
+        return writer.record(metadata: self.metadata)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_1
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
 
 /// A note, synced across a person's devices. Records written by a newer app version are refused.
 ///
@@ -46,7 +46,7 @@ public nonisolated struct Note: RecordKit.RecordModel, Swift.Hashable, Swift.Sen
         // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
         self.modified = try reader.required(.modified)
         self.text = try reader.required(.text)
-        self.metadata = reader.metadata()
+        self.metadata = reader.metadata(of: record)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -55,7 +55,7 @@ public nonisolated struct Note: RecordKit.RecordModel, Swift.Hashable, Swift.Sen
         // In the byte order of the keys: each field is appended, none inserted.
         writer.set(.modified, self.modified)
         writer.set(.text, self.text)
-        return writer.record()
+        return writer.record(metadata: self.metadata)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -6,7 +6,10 @@ import RecordKit
 /// alone. Operations: raw-decode, model-decode, raw-encode, model-encode, mapping-decode, mapping-encode, and floor-decode (raw-decode
 /// plus the 20 `Record.fields` lookups any model read needs, and nothing else).
 enum ProfileMode {
-    static let operations = ["raw-decode", "model-decode", "raw-encode", "model-encode", "mapping-decode", "mapping-encode", "floor-decode"]
+    static let operations = [
+        "raw-decode", "model-decode", "raw-encode", "model-encode", "mapping-decode", "mapping-encode", "floor-decode",
+        "note-mapping-decode", "note-mapping-encode",
+    ]
 
     static func run(_ arguments: [String]) throws -> Int32 {
         guard let operation = arguments.first, operations.contains(operation) else {
@@ -14,6 +17,12 @@ enum ProfileMode {
             return 64
         }
         let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 1_000
+        if operation.hasPrefix("note-") {
+            let notes = NoteValues.make(count: count, seed: 42).map(\.record)
+            let models = try notes.map { try Note(record: $0) }
+            print("\(operation): \(count) operations (checksum \(try measureNote(operation, records: notes, models: models)))")
+            return 0
+        }
         let records = (0..<count).map(ModelBenchmark.sampleRecord)
         let models = try records.map { try Type0(record: $0) }
         let archives = records.map { NativeArchive.encode($0) }
@@ -39,6 +48,18 @@ enum ProfileMode {
                 let record = try NativeArchive.decodeRecord(data)
                 for key in keys where record.fields[key] != nil { sink &+= 1 }
             }
+        }
+        return sink
+    }
+
+    /// The measured region for the foundation benchmark's notes.
+    @inline(never)
+    static func measureNote(_ operation: String, records: [Record], models: [Note]) throws -> Int {
+        var sink = 0
+        if operation == "note-mapping-decode" {
+            for record in records { sink &+= try Note(record: record).text.isEmpty ? 1 : 0 }
+        } else {
+            for model in models { sink &+= model.record().fields.count }
         }
         return sink
     }

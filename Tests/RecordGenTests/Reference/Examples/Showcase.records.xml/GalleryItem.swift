@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_1
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
 
 /// A public, unversioned item anyone can read.
 ///
@@ -49,7 +49,7 @@ public nonisolated struct GalleryItem: RecordKit.RecordModel, Swift.Hashable, Sw
         self.caption = try reader.required(.caption)
         self.image = try reader.required(.image)
         self.likes = try reader.value(.likes, default: 0)
-        self.metadata = reader.metadata()
+        self.metadata = reader.metadata(of: record)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -59,7 +59,7 @@ public nonisolated struct GalleryItem: RecordKit.RecordModel, Swift.Hashable, Sw
         writer.set(.caption, self.caption)
         writer.set(.image, self.image)
         writer.set(.likes, self.likes)
-        return writer.record()
+        return writer.record(metadata: self.metadata)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

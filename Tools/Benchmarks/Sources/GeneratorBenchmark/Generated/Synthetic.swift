@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_1
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
 
 /// Synthetic type 0.
 ///
@@ -137,7 +137,7 @@ nonisolated struct Type0: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable 
         self.field7 = try reader.required(.field7)
         self.field8 = try reader.value(.field8, default: .`open`)
         self.field9 = try reader.list(.field9)
-        self.metadata = reader.metadata()
+        self.metadata = reader.metadata(of: record)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -164,7 +164,7 @@ nonisolated struct Type0: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable 
         writer.set(.field7, self.field7)
         writer.set(.field8, self.field8)
         writer.setList(.field9, self.field9)
-        return writer.record()
+        return writer.record(metadata: self.metadata)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_1
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
 
 /// A task on a to-do list.
 ///
@@ -59,7 +59,7 @@ public nonisolated struct Task: RecordKit.RecordModel, Swift.Hashable, Swift.Sen
         self.due = try reader.optional(.due)
         self.modified = try reader.required(.modified)
         self.title = try reader.required(.title)
-        self.metadata = reader.metadata()
+        self.metadata = reader.metadata(of: record)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -71,7 +71,7 @@ public nonisolated struct Task: RecordKit.RecordModel, Swift.Hashable, Swift.Sen
         writer.set(.due, self.due)
         writer.set(.modified, self.modified)
         writer.set(.title, self.title)
-        return writer.record()
+        return writer.record(metadata: self.metadata)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
