@@ -166,6 +166,30 @@ import Testing
             let answer = fields.position(of: key, cursor: &cursor)
             #expect(answer == linearPosition(of: key, in: fields), "\(context) query \(step) \(key.debugDescription)")
             #expect((0...fields.count).contains(cursor), "\(context): cursor \(cursor) outside 0...\(fields.count)")
+            if let answer { #expect(cursor == answer + 1, "\(context): cursor not just past a hit") }
+        }
+    }
+
+    /// The fast path: a reader walking the keys in order, skipping some and asking for absent keys that sort
+    /// between them, always leaves the cursor just past where it looked (a hit, or the insertion point of a
+    /// miss), so the next key in order costs one comparison.
+    @Test(arguments: [UInt64(40), 41, 42, 43, 44, 45])
+    func inOrderReadsLeaveTheCursorWhereTheNextKeyIs(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var fields = RecordFields()
+        for key in Self.keyPool + (0..<20).map({ "k\($0)" }) where random.chance(70) { fields[key] = .string(key) }
+        var cursor = 0
+        for (index, key) in fields.keys.enumerated() {
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:
+                #expect(fields.position(of: key, cursor: &cursor) == index, "seed \(seed): \(key.debugDescription)")
+            case 1:
+                // "\u{0}" appended sorts after the key and before every later key (no stored key holds a NUL).
+                #expect(fields.position(of: key + "\u{0}", cursor: &cursor) == nil, "seed \(seed)")
+            default:
+                continue
+            }
+            #expect(cursor == index + 1, "seed \(seed): cursor after looking at \(key.debugDescription)")
         }
     }
 
