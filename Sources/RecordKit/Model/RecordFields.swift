@@ -70,8 +70,12 @@ public struct RecordFields: Sendable {
     public var values: [FieldValue] { entries.map(\.value) }
 
     /// The fields as a dictionary.
+    ///
+    /// `String` keys in a dictionary compare by Unicode canonical equivalence, so keys that differ only in
+    /// normalisation (`"\u{E9}"` and `"e\u{301}"`) become one entry there: the one whose key comes last in
+    /// byte order wins.
     public var dictionary: [String: FieldValue] {
-        Dictionary(uniqueKeysWithValues: entries.lazy.map { ($0.key, $0.value) })
+        Dictionary(entries.lazy.map { ($0.key, $0.value) }, uniquingKeysWith: { _, later in later })
     }
 
     /// The value of a field; setting nil removes the field.
