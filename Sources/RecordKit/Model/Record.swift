@@ -48,6 +48,15 @@ public struct Record: Sendable, Hashable {
     /// The names of all fields, encrypted or not, sorted by byte order.
     public var allKeys: [String] {
         if encryptedFields.isEmpty { return fields.keys }
-        return Array(Set(fields.keys).union(encryptedFields.keys)).sorted(by: FieldKeyOrder.precedes)
+        // Both stores are sorted: merge them, comparing bytes (a Set would merge keys equal only as Unicode text).
+        var merged: [String] = []
+        merged.reserveCapacity(fields.count + encryptedFields.count)
+        var plain = fields.keys[...], encrypted = encryptedFields.keys[...]
+        while let left = plain.first, let right = encrypted.first {
+            let order = FieldKeyOrder.compare(left, right)
+            if order <= 0 { merged.append(left); plain.removeFirst() }
+            if order >= 0 { if order > 0 { merged.append(right) }; encrypted.removeFirst() }
+        }
+        return merged + plain + encrypted
     }
 }

@@ -78,6 +78,15 @@ import Testing
         #expect(fields["e\u{301}"] == nil)
     }
 
+    @Test func allKeysMergesBothStoresByBytes() {
+        let record = Record(
+            recordType: "T", id: RecordID(recordName: "r"),
+            fields: ["\u{E9}": .int64(1), "b": .int64(2), "shared": .int64(3)],
+            encryptedFields: ["e\u{301}": .int64(4), "a": .int64(5), "shared": .int64(6), "z": .int64(7)])
+        #expect(record.allKeys.map { Array($0.utf8) } == ["a", "b", "e\u{301}", "shared", "z", "\u{E9}"].map { Array($0.utf8) })
+        #expect(Record(recordType: "T", id: RecordID(recordName: "r"), fields: ["b": .int64(1), "a": .int64(2)]).allKeys == ["a", "b"])
+    }
+
     @Test func dictionaryOfCanonicallyEquivalentKeysDoesNotTrap() {
         // `String` equality folds NFC and NFD, so a dictionary can hold only one of them.
         let fields: RecordFields = ["\u{E9}": .int64(1), "e\u{301}": .int64(2), "a": .int64(3)]

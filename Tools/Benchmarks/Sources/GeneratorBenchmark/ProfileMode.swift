@@ -3,8 +3,9 @@ import RecordKit
 
 /// `--profile <operation> [count]`: runs one operation of the model benchmark `count` times (default 1,000) and
 /// nothing else, so `valgrind --tool=callgrind --toggle-collect='*ProfileMode*measure*'` counts its instructions
-/// alone. Operations: raw-decode, model-decode, raw-encode, model-encode, mapping-decode, mapping-encode, and floor-decode (raw-decode
-/// plus the 20 `Record.fields` lookups any model read needs, and nothing else).
+/// alone. Operations on the 20-field type: raw-decode, model-decode, raw-encode, model-encode, mapping-decode,
+/// mapping-encode, and floor-decode (raw-decode plus the 20 `Record.fields` lookups, and nothing else); on the
+/// foundation benchmark's notes: note-mapping-decode and note-mapping-encode.
 enum ProfileMode {
     static let operations = [
         "raw-decode", "model-decode", "raw-encode", "model-encode", "mapping-decode", "mapping-encode", "floor-decode",
