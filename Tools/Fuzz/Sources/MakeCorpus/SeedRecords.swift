@@ -7,7 +7,7 @@ enum SeedRecords {
         let zone = RecordZoneID(zoneName: "note-zone", ownerName: "_0c1a2b")
         var records = [
             Record(recordType: "Empty", id: RecordID(recordName: "empty")),
-            Record(recordType: "Note", id: RecordID(recordName: "note-1", zoneID: zone), fields: ([
+            Record(recordType: "Note", id: RecordID(recordName: "note-1", zoneID: zone), fields: RecordFields(([
                 "title": .string("Groceries ✓"),
                 "count": .int64(-42),
                 "ratio": .double(0.25),
@@ -15,7 +15,7 @@ enum SeedRecords {
                 "blob": .bytes(Data([0, 1, 2, 255])),
                 "tags": list([.string("a"), .string("b")]),
                 "numbers": list([.int64(1), .int64(2)]),
-            ] as [String: FieldValue?]).compactMapValues { $0 }, encryptedFields: ["secret": .bytes(Data("shh".utf8))], system: SystemFields(
+            ] as [String: FieldValue?]).compactMapValues { $0 }), encryptedFields: ["secret": .bytes(Data("shh".utf8))], system: SystemFields(
                 changeTag: "kt2m1", creationDate: Date(timeIntervalSince1970: 1_600_000_000),
                 creatorUserRecordName: "_creator", modificationDate: Date(timeIntervalSince1970: 1_600_000_100),
                 lastModifiedUserRecordName: "_modifier", modifiedByDevice: "iPhone",
