@@ -160,35 +160,3 @@ extension ArchiveByteWriter {
         if let value = location.timestamp { date(value) }
     }
 }
-
-/// Byte-order comparison of strings, the order of every sorted key in the format.
-enum ByteOrder {
-    /// The first eight UTF-8 bytes of `string` as a big-endian number, zero-padded: prefixes compare like the
-    /// bytes they hold, and equal prefixes need a full comparison.
-    @inline(__always)
-    static func prefix(_ string: String) -> UInt64 {
-        let fast: UInt64? = string.utf8.withContiguousStorageIfAvailable { bytes in
-            var prefix: UInt64 = 0
-            for offset in 0..<min(8, bytes.count) {
-                prefix |= UInt64(bytes[offset]) &<< UInt64(56 &- 8 &* offset)
-            }
-            return prefix
-        }
-        if let fast { return fast }
-        var prefix: UInt64 = 0
-        for (offset, byte) in string.utf8.prefix(8).enumerated() {
-            prefix |= UInt64(byte) &<< UInt64(56 - 8 * offset)
-        }
-        return prefix
-    }
-
-    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
-        let fast: Bool? = lhs.utf8.withContiguousStorageIfAvailable { left in
-            rhs.utf8.withContiguousStorageIfAvailable { right in
-                guard let a = left.baseAddress, let b = right.baseAddress else { return left.count < right.count }
-                return ByteComparison.precedes(UnsafeRawPointer(a), left.count, UnsafeRawPointer(b), right.count)
-            }
-        } ?? nil
-        return fast ?? lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
-    }
-}

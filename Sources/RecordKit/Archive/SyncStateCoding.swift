@@ -51,8 +51,8 @@ extension ArchiveCursor {
 /// The order of zones in a sync state: zone name, then owner name, each by UTF-8 bytes.
 enum SyncStateOrder {
     static func precedes(_ lhs: RecordZoneID, _ rhs: RecordZoneID) -> Bool {
-        if ByteOrder.precedes(lhs.zoneName, rhs.zoneName) { return true }
-        if ByteOrder.precedes(rhs.zoneName, lhs.zoneName) { return false }
-        return ByteOrder.precedes(lhs.ownerName, rhs.ownerName)
+        if FieldKeyOrder.precedes(lhs.zoneName, rhs.zoneName) { return true }
+        if FieldKeyOrder.precedes(rhs.zoneName, lhs.zoneName) { return false }
+        return FieldKeyOrder.precedes(lhs.ownerName, rhs.ownerName)
     }
 }
