@@ -32,7 +32,7 @@ public struct RecordFieldReader<Model: RecordModel> {
         fields = record.fields
         encryptedFields = record.encryptedFields
         self.versionField = versionField
-        guard let versionField, let stored = Self.storedValue(of: versionField, in: record) else {
+        guard let versionField, let stored = record[versionField] else {
             version = 1
             return
         }
@@ -149,16 +149,6 @@ public struct RecordFieldReader<Model: RecordModel> {
         guard slot.found else { return nil }
         valuesFound &+= 1
         return slot.index
-    }
-
-    /// The value of `key` in either store.
-    @inlinable
-    static func storedValue(of key: String, in record: Record) -> FieldValue? {
-        let slot = record.fields.search(key)
-        if slot.found { return record.fields.entries[slot.index].value }
-        if record.encryptedFields.isEmpty { return nil }
-        let encrypted = record.encryptedFields.search(key)
-        return encrypted.found ? record.encryptedFields.entries[encrypted.index].value : nil
     }
 
     @usableFromInline
