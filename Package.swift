@@ -10,7 +10,7 @@ let package = Package(
         // The schema model and the renderer, for the plugins, benchmarks and tools built on them.
         // No API promise beyond this package's own tools.
         .library(name: "RecordSchema", targets: ["RecordSchema"]),
-        .library(name: "RecordGen", targets: ["RecordGen"]),
+        .library(name: "RecordKitGenerator", targets: ["RecordKitGenerator"]),
         // Generates models from a target's *.records.xml files on every build.
         .plugin(name: "RecordGenPlugin", targets: ["RecordGenPlugin"]),
         // `swift package generate-records`: writes generated models into the package, for teams that commit them.
@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "RecordSchema", dependencies: ["CLibXML2"]),
 
         // The Swift renderer: schema model -> Swift source text.
-        .target(name: "RecordGen", dependencies: ["RecordSchema"]),
+        .target(name: "RecordKitGenerator", dependencies: ["RecordSchema"]),
 
         // The command-line tool: thin, everything lives in the libraries.
         .executableTarget(
@@ -42,7 +42,7 @@ let package = Package(
             dependencies: [
                 "RecordKit",
                 "RecordSchema",
-                "RecordGen",
+                "RecordKitGenerator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,15 +71,17 @@ let package = Package(
         ),
 
         .testTarget(name: "RecordKitTests", dependencies: ["RecordKit"]),
+        // No two tracked paths, and no two names in a manifest, differ only in letter case.
+        .testTarget(name: "PackageLayoutTests"),
         .testTarget(name: "RecordSchemaTests", dependencies: ["RecordSchema"], exclude: ["Fixtures"]),
-        .testTarget(name: "RecordGenTests", dependencies: ["RecordGen", "RecordSchema"], exclude: ["Reference", "Fixtures"]),
+        .testTarget(name: "RecordKitGeneratorTests", dependencies: ["RecordKitGenerator", "RecordSchema"], exclude: ["Reference", "Fixtures"]),
         // Runs the built recordgen binary (found beside the test bundle) and checks its output and exit codes.
-        .testTarget(name: "recordgenTests", dependencies: ["recordgen", "RecordKit"]),
-        // Compiles and runs generated code (committed, kept fresh by RecordGenTests) through RecordKit's public API.
-        .testTarget(name: "RecordGenConsumerTests", dependencies: ["RecordKit"]),
+        .testTarget(name: "RecordgenCLITests", dependencies: ["recordgen", "RecordKit"]),
+        // Compiles and runs generated code (committed, kept fresh by RecordKitGeneratorTests) through RecordKit's public API.
+        .testTarget(name: "GeneratedCodeConsumerTests", dependencies: ["RecordKit"]),
         // Generated code with internal access, compiled in a module whose default isolation is the main actor.
         .testTarget(
-            name: "RecordGenMainActorTests",
+            name: "GeneratedCodeMainActorTests",
             dependencies: ["RecordKit"],
             swiftSettings: [.defaultIsolation(MainActor.self)]
         ),

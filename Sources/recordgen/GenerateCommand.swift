@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import RecordGen
+import RecordKitGenerator
 import RecordSchema
 
 /// `recordgen generate`: validates schemas, then writes their Swift models.

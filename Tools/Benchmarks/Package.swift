@@ -24,7 +24,7 @@ let package = Package(
             dependencies: [
                 .product(name: "RecordKit", package: "RecordKit"),
                 .product(name: "RecordSchema", package: "RecordKit"),
-                .product(name: "RecordGen", package: "RecordKit"),
+                .product(name: "RecordKitGenerator", package: "RecordKit"),
             ]
         ),
     ],

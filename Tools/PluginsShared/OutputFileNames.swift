@@ -1,1 +1,1 @@
-../../Sources/RecordGen/OutputFileNames.swift
+../../Sources/RecordKitGenerator/OutputFileNames.swift

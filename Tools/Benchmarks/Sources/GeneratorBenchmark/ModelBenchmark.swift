@@ -1,5 +1,5 @@
 import Foundation
-import RecordGen
+import RecordKitGenerator
 import RecordKit
 
 /// Generated models against the raw Record archive: encoding a model is `record()` then the archive, decoding is

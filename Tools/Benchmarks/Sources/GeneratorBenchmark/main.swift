@@ -4,7 +4,7 @@
 // Instruction counts of one operation: valgrind --tool=callgrind --toggle-collect='*ProfileMode*measure*' \
 //     Tools/Benchmarks/.build/release/GeneratorBenchmark --profile model-decode 1000
 import Foundation
-import RecordGen
+import RecordKitGenerator
 import RecordSchema
 
 /// The best of `runs` timings of `body`, in seconds.

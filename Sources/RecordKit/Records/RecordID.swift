@@ -1,3 +1,5 @@
+import Foundation
+
 /// Identifies a record: its name within a zone.
 public struct RecordID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The record's name, unique within its zone.
@@ -16,4 +18,14 @@ public struct RecordID: Sendable, Hashable, Comparable, CustomStringConvertible 
     }
 
     public var description: String { "\(recordName) in \(zoneID)" }
+}
+
+extension RecordID {
+    /// A new record ID with a random UUID as its name, in the named zone of the current user
+    /// (the default zone when `zoneName` is nil). Generated initializers use it as their default.
+    public static func unique(inZone zoneName: String? = nil) -> RecordID {
+        let name = UUID().uuidString
+        guard let zoneName else { return RecordID(recordName: name) }
+        return RecordID(recordName: name, zoneID: RecordZoneID(zoneName: zoneName))
+    }
 }

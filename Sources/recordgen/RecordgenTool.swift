@@ -3,7 +3,7 @@ import RecordKit
 
 /// `recordgen`: generates Swift models from RecordKit schema files, and checks those schemas.
 @main
-struct RecordGenCommand: ParsableCommand {
+struct RecordgenTool: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recordgen",
         abstract: "Generate Swift models from RecordKit schema files, and check those schemas.",

@@ -45,13 +45,3 @@ public struct RecordMetadata: Sendable, Hashable {
         hasher.combine(unknownEncryptedFields)
     }
 }
-
-extension RecordID {
-    /// A new record ID with a random UUID as its name, in the named zone of the current user
-    /// (the default zone when `zoneName` is nil). Generated initializers use it as their default.
-    public static func unique(inZone zoneName: String? = nil) -> RecordID {
-        let name = UUID().uuidString
-        guard let zoneName else { return RecordID(recordName: name) }
-        return RecordID(recordName: name, zoneID: RecordZoneID(zoneName: zoneName))
-    }
-}

@@ -1,5 +1,5 @@
 import Foundation
-import RecordGen
+import RecordKitGenerator
 import RecordSchema
 import Testing
 

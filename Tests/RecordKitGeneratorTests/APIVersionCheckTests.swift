@@ -1,5 +1,5 @@
 import Foundation
-import RecordGen
+import RecordKitGenerator
 import Testing
 
 /// A generated file refuses to compile against a RecordKit of another generated-code API version, and the

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RecordGen
+@testable import RecordKitGenerator
 
 @Suite struct OutputWriterTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recordgen-writer-\(UUID().uuidString)")

@@ -50,23 +50,6 @@ extension RecordFieldValue {
     }
 }
 
-extension FieldList {
-    /// A list of `kind` from values of that kind; values of another kind are left out (callers build the
-    /// values from one Swift type, so there are none).
-    static func homogeneous(_ values: [FieldValue], kind: FieldKind) -> FieldList {
-        switch kind {
-        case .string: .string(values.compactMap { if case let .string(v) = $0 { v } else { nil } })
-        case .int64: .int64(values.compactMap { if case let .int64(v) = $0 { v } else { nil } })
-        case .double: .double(values.compactMap { if case let .double(v) = $0 { v } else { nil } })
-        case .timestamp: .timestamp(values.compactMap { if case let .timestamp(v) = $0 { v } else { nil } })
-        case .bytes: .bytes(values.compactMap { if case let .bytes(v) = $0 { v } else { nil } })
-        case .asset: .asset(values.compactMap { if case let .asset(v) = $0 { v } else { nil } })
-        case .reference: .reference(values.compactMap { if case let .reference(v) = $0 { v } else { nil } })
-        case .location, .list: .location(values.compactMap { if case let .location(v) = $0 { v } else { nil } })
-        }
-    }
-}
-
 /// An enum generated from a schema `<enum>`: the known cases plus `unknown(raw)`, so a raw value written by a
 /// newer app version is kept and written back unchanged.
 public protocol RecordEnum: RecordFieldValue, RawRepresentable, Hashable, Sendable where RawValue: RecordFieldValue {

@@ -1,5 +1,5 @@
 import Foundation
-import RecordGen
+import RecordKitGenerator
 
 /// Compares generated files with a committed folder of expected output, or re-records that folder when
 /// `RECORDGEN_RECORD_REFERENCE=1`.
@@ -31,7 +31,7 @@ enum ReferenceFolder {
             }
         }
         if !problems.isEmpty {
-            problems.append("re-record with RECORDGEN_RECORD_REFERENCE=1 swift test --filter RecordGenTests, then review the diff")
+            problems.append("re-record with RECORDGEN_RECORD_REFERENCE=1 swift test --filter RecordKitGeneratorTests, then review the diff")
         }
         return problems
     }

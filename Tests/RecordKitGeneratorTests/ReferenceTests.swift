@@ -1,5 +1,5 @@
 import Foundation
-import RecordGen
+import RecordKitGenerator
 import Testing
 
 /// Golden files: the generated code of every schema in Schemas/ is committed under Reference/<schema path>/ and
@@ -8,7 +8,7 @@ import Testing
     @Test func everyShippedSchemaHasReferenceOutput() throws {
         let schemas = RepositorySchemas.shipped()
         #expect(schemas.contains("Schemas/Notes.records.xml"))
-        let reference = ReferenceFolder.repositoryRoot.appendingPathComponent("Tests/RecordGenTests/Reference")
+        let reference = ReferenceFolder.repositoryRoot.appendingPathComponent("Tests/RecordKitGeneratorTests/Reference")
         var problems: [String] = []
         for path in schemas {
             let files = try SwiftGenerator().generate([try RepositorySchemas.input(path)])
@@ -21,7 +21,7 @@ import Testing
     @Test func filePerSchemaReferenceForTheNoteApp() throws {
         let files = try SwiftGenerator(layout: .filePerSchema).generate([try RepositorySchemas.input("Schemas/Notes.records.xml")])
         #expect(files.map(\.name) == ["Notes.swift"])
-        let folder = ReferenceFolder.repositoryRoot.appendingPathComponent("Tests/RecordGenTests/Reference/file-per-schema")
+        let folder = ReferenceFolder.repositoryRoot.appendingPathComponent("Tests/RecordKitGeneratorTests/Reference/file-per-schema")
         let problems = try ReferenceFolder.differences(files, folder: folder)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }

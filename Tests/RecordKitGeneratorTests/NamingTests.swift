@@ -1,5 +1,5 @@
 import Testing
-@testable import RecordGen
+@testable import RecordKitGenerator
 
 @Suite struct NamingTests {
     @Test func keywordsGetBackticks() {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RecordGen
+import RecordKitGenerator
 
 /// The generated code the consumer targets compile is committed; these tests keep it equal to what the
 /// generator writes today, so it cannot go stale. Re-record with
@@ -8,17 +8,17 @@ import RecordGen
 ///
 /// The shipped schemas declare some types twice (`Note` in Notes and Showcase, `Task` in both Tasks versions),
 /// so they are split over two modules: Showcase, Tasks version 1 and the Coverage fixture in
-/// RecordGenConsumerTests (public, a file per type); Notes and Tasks version 2 in RecordGenMainActorTests
+/// GeneratedCodeConsumerTests (public, a file per type); Notes and Tasks version 2 in GeneratedCodeMainActorTests
 /// (internal, a file per schema, main actor).
 @Suite struct ConsumerSourcesTests {
     @Test func consumerSourcesAreFresh() throws {
         let inputs = try [
             "Schemas/Examples/Showcase.records.xml",
             "Schemas/Examples/Evolution/Tasks.v1.records.xml",
-            "Tests/RecordGenTests/Fixtures/Coverage.records.xml",
+            "Tests/RecordKitGeneratorTests/Fixtures/Coverage.records.xml",
         ].map(RepositorySchemas.input)
         let files = try SwiftGenerator(access: .public).generate(inputs)
-        let folder = ReferenceFolder.repositoryRoot.appendingPathComponent("Tests/RecordGenConsumerTests/Generated")
+        let folder = ReferenceFolder.repositoryRoot.appendingPathComponent("Tests/GeneratedCodeConsumerTests/Generated")
         let problems = try ReferenceFolder.differences(files, folder: folder)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
@@ -26,7 +26,7 @@ import RecordGen
     @Test func mainActorSourcesAreFresh() throws {
         let inputs = try ["Schemas/Notes.records.xml", "Schemas/Examples/Evolution/Tasks.v2.records.xml"].map(RepositorySchemas.input)
         let files = try SwiftGenerator(access: .internal, layout: .filePerSchema).generate(inputs)
-        let folder = ReferenceFolder.repositoryRoot.appendingPathComponent("Tests/RecordGenMainActorTests/Generated")
+        let folder = ReferenceFolder.repositoryRoot.appendingPathComponent("Tests/GeneratedCodeMainActorTests/Generated")
         let problems = try ReferenceFolder.differences(files, folder: folder)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }

@@ -1,6 +1,6 @@
 import Testing
 import RecordSchema
-@testable import RecordGen
+@testable import RecordKitGenerator
 
 @Suite struct RendererTests {
     static let notes = GeneratorInput(schema: SchemaFixtures.notes, displayPath: "Schemas/Notes.records.xml")
