@@ -33,7 +33,7 @@ let package = Package(
         // The schema model, its readers, validation and compatibility checks.
         .target(name: "RecordSchema", dependencies: ["CLibXML2"]),
 
-        // The Swift renderer: schema model -> Swift source text.
+        // The generator pipeline (load -> validate -> render -> write) and the Swift renderer.
         .target(name: "RecordKitGenerator", dependencies: ["RecordSchema"]),
 
         // The command-line tool: thin, everything lives in the libraries.

@@ -8,13 +8,11 @@ struct RecordTypeGenerator {
     let access: AccessLevel
     private let typeName: String
 
-    init(recordType: RecordType, schema: Schema, access: AccessLevel) throws(GeneratorError) {
+    init(recordType: RecordType, schema: Schema, access: AccessLevel) {
         self.recordType = recordType
         self.access = access
         typeName = SwiftNamer.typeName(recordType.name)
-        var fields: [FieldGenerator] = []
-        for field in recordType.fields { fields.append(try FieldGenerator(field: field, schema: schema)) }
-        self.fields = fields
+        fields = recordType.fields.map { FieldGenerator(field: $0, schema: schema) }
     }
 
     func print(into printer: inout CodePrinter) {

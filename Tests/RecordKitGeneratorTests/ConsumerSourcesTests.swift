@@ -17,7 +17,7 @@ import RecordKitGenerator
             "Schemas/Examples/Evolution/Tasks.v1.records.xml",
             "Tests/RecordKitGeneratorTests/Fixtures/Coverage.records.xml",
         ].map(RepositorySchemas.input)
-        let files = try SwiftGenerator(access: .public).generate(inputs)
+        let files = try GeneratorPipeline(access: .public).generate(inputs)
         let folder = ReferenceFolder.repositoryRoot.appendingPathComponent("Tests/GeneratedCodeConsumerTests/Generated")
         let problems = try ReferenceFolder.differences(files, folder: folder)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
@@ -25,7 +25,7 @@ import RecordKitGenerator
 
     @Test func mainActorSourcesAreFresh() throws {
         let inputs = try ["Schemas/Notes.records.xml", "Schemas/Examples/Evolution/Tasks.v2.records.xml"].map(RepositorySchemas.input)
-        let files = try SwiftGenerator(access: .internal, layout: .filePerSchema).generate(inputs)
+        let files = try GeneratorPipeline(access: .internal, layout: .filePerSchema).generate(inputs)
         let folder = ReferenceFolder.repositoryRoot.appendingPathComponent("Tests/GeneratedCodeMainActorTests/Generated")
         let problems = try ReferenceFolder.differences(files, folder: folder)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")

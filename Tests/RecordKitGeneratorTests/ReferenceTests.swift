@@ -11,7 +11,7 @@ import Testing
         let reference = ReferenceFolder.repositoryRoot.appendingPathComponent("Tests/RecordKitGeneratorTests/Reference")
         var problems: [String] = []
         for path in schemas {
-            let files = try SwiftGenerator().generate([try RepositorySchemas.input(path)])
+            let files = try GeneratorPipeline().generate([try RepositorySchemas.input(path)])
             let folder = reference.appendingPathComponent(String(path.dropFirst("Schemas/".count)))
             problems += try ReferenceFolder.differences(files, folder: folder)
         }
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func filePerSchemaReferenceForTheNoteApp() throws {
-        let files = try SwiftGenerator(layout: .filePerSchema).generate([try RepositorySchemas.input("Schemas/Notes.records.xml")])
+        let files = try GeneratorPipeline(layout: .filePerSchema).generate([try RepositorySchemas.input("Schemas/Notes.records.xml")])
         #expect(files.map(\.name) == ["Notes.swift"])
         let folder = ReferenceFolder.repositoryRoot.appendingPathComponent("Tests/RecordKitGeneratorTests/Reference/file-per-schema")
         let problems = try ReferenceFolder.differences(files, folder: folder)

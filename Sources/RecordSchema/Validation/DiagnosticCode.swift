@@ -1,8 +1,10 @@
-/// Every diagnostic code the schema tools emit, with its one-line meaning.
+/// Every diagnostic code RecordKit's tools emit, with its one-line meaning: the one vocabulary of `recordgen`.
 ///
 /// Codes are stable: a code, once shipped, keeps its meaning. `RK0xx` are about reading a file
-/// (I/O, XML, the schema language's XSD); `RK1xx` are the semantic rules of a schema.
-/// `Schemas/README.md` documents the same list for people.
+/// (I/O, XML, the schema language's XSD); `RK1xx` are the semantic rules of a schema; `RK2xx` are .ckdb and
+/// Core Data import; `RK3xx` are `check-compat`'s findings (RK30x-RK31x break a deployed schema, RK32x are
+/// warnings); `RK4xx` are rules of a generator run over several schemas.
+/// `Schemas/README.md` documents the same list for people (a test keeps the two in step).
 public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     // MARK: Reading (RK0xx)
     case fileUnreadable = "RK001"
@@ -46,6 +48,42 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case duplicateZoneOrRole = "RK129"
     case rejectNeedsVersionField = "RK130"
     case multipleMergeRules = "RK131"
+    case typeNameHidesModule = "RK132"
+    case typeNamesDifferInCase = "RK133"
+
+    // MARK: Import (RK2xx)
+    case ckdbSyntax = "RK201"
+    case importInvalidName = "RK202"
+    case numberType = "RK203"
+    case droppedIndex = "RK204"
+    case unknownSystemField = "RK205"
+    case undeclaredRole = "RK206"
+    case droppedEncryption = "RK207"
+    case baselineUnreadable = "RK208"
+    case coreDataUnreadable = "RK210"
+    case coreDataMapping = "RK211"
+
+    // MARK: Compatibility with the deployed schema (RK3xx)
+    case recordTypeRemoved = "RK301"
+    case fieldRemoved = "RK302"
+    case kindChanged = "RK303"
+    case encryptionChanged = "RK304"
+    case retiredNameReused = "RK305"
+    case versionLowered = "RK306"
+    case fieldAddedWithoutVersion = "RK307"
+    case sinceChanged = "RK308"
+    case enumCaseRemoved = "RK309"
+    case enumValueChanged = "RK310"
+    case versionFieldChanged = "RK311"
+    case requiredWithoutDefault = "RK312"
+    case becameRequired = "RK313"
+    case indexRemoved = "RK320"
+    case defaultChanged = "RK321"
+    case referenceTargetChanged = "RK322"
+    case newZone = "RK323"
+
+    // MARK: Generation (RK4xx)
+    case outputNameCollision = "RK401"
 
     /// The code as printed: `RK101`.
     public var code: String { rawValue }
@@ -92,13 +130,36 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .duplicateZoneOrRole: "two zones or two roles have the same name"
         case .rejectNeedsVersionField: "onNewerVersion=\"reject\" on a record type without a versionField"
         case .multipleMergeRules: "a record type has more than one merge element"
+        case .typeNameHidesModule: "a record type or enum is named Swift, Foundation or RecordKit (or an enum Field), which generated code must reach"
+        case .typeNamesDifferInCase: "two record types or enums differ only in letter case, so their generated files clash on macOS"
+        case .ckdbSyntax: "a .ckdb file does not follow CloudKit's schema grammar"
+        case .importInvalidName: "an imported name is not a valid schema identifier, or is declared twice; it is not imported"
+        case .numberType: "a .ckdb NUMBER has no exact kind: imported as the preferred or closest one"
+        case .droppedIndex: "an index the schema language cannot keep on this field is not imported"
+        case .unknownSystemField: "a system field (___…) RecordKit does not know is not imported"
+        case .undeclaredRole: "a grant names a role that is neither declared nor built in"
+        case .droppedEncryption: "encryption on a kind CloudKit cannot encrypt is not imported"
+        case .baselineUnreadable: "the deployed schema given to check-compat cannot be read"
+        case .coreDataUnreadable: "a Core Data model cannot be read (missing file, bad XML, no entities)"
+        case .coreDataMapping: "a Core Data construct NSPersistentCloudKitContainer maps away, or the schema language cannot express"
+        case .recordTypeRemoved: "a deployed record type is missing"
+        case .fieldRemoved: "a deployed field is neither a field nor retired"
+        case .kindChanged: "a field's kind or list element kind changed"
+        case .encryptionChanged: "a field's encryption changed"
+        case .retiredNameReused: "a retired name is used again, or retired, with another kind"
+        case .versionLowered: "a record type's version went down"
+        case .fieldAddedWithoutVersion: "a field was added without raising the version, or with a since that is not a new version"
+        case .sinceChanged: "a field's since changed"
+        case .enumCaseRemoved: "an enum case was removed"
+        case .enumValueChanged: "an enum case's raw value changed"
+        case .versionFieldChanged: "the version field was renamed or removed"
+        case .requiredWithoutDefault: "a new required field has no default: records written before it cannot be decoded"
+        case .becameRequired: "an existing field became required without a default"
+        case .indexRemoved: "an index was removed (queries and sorts relying on it will fail)"
+        case .defaultChanged: "a default value changed"
+        case .referenceTargetChanged: "a reference's target record type changed"
+        case .newZone: "a new record type names a zone the deployed schema does not have"
+        case .outputNameCollision: "two schemas generate files of one name (compared without case) into one folder"
         }
-    }
-}
-
-extension Diagnostic {
-    /// Creates a diagnostic with one of the schema tools' codes.
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, code: DiagnosticCode) {
-        self.init(severity, message, at: location, code: code.rawValue)
     }
 }
