@@ -77,9 +77,11 @@ let package = Package(
         .testTarget(name: "RecordKitGeneratorTests", dependencies: ["RecordKitGenerator", "RecordSchema"], exclude: ["Reference", "Fixtures"]),
         // Runs the built recordgen binary (found beside the test bundle) and checks its output and exit codes.
         .testTarget(name: "RecordgenCLITests", dependencies: ["recordgen", "RecordKit"]),
-        // Compiles and runs generated code (committed, kept fresh by RecordKitGeneratorTests) through RecordKit's public API.
+        // Compiles and runs the golden files (Tests/RecordKitGeneratorTests/Reference, through symlinks in Generated/)
+        // through RecordKit's public API.
         .testTarget(name: "GeneratedCodeConsumerTests", dependencies: ["RecordKit"]),
-        // Generated code with internal access, compiled in a module whose default isolation is the main actor.
+        // The internal golden files (Reference/Internal, symlinked as Generated), compiled in a module whose default
+        // isolation is the main actor.
         .testTarget(
             name: "GeneratedCodeMainActorTests",
             dependencies: ["RecordKit"],

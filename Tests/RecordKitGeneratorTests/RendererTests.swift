@@ -32,7 +32,22 @@ import RecordSchema
     @Test func internalAccessPrintsNoModifier() throws {
         let files = try GeneratorPipeline(access: .internal).generate([Self.notes])
         for file in files { #expect(!file.contents.contains("public ")) }
-        #expect(files[0].contents.contains("\nnonisolated struct Note: RecordKit.RecordModel"))
+        #expect(files[0].contents.contains("\nnonisolated struct Note: Swift.Hashable, Swift.Sendable {"))
+        #expect(files[0].contents.contains("\nnonisolated extension Note: RecordKit.RecordModel {\n    static let recordType"))
+    }
+
+    /// protoc-gen-swift's order: the type a reader wants first, the RecordKit plumbing after a MARK.
+    @Test func theStructComesFirstAndTheRecordModelExtensionAfter() throws {
+        let text = try #require(try GeneratorPipeline().generate([Self.notes]).first?.contents)
+        let landmarks = [
+            "/// A note, synced across", "public nonisolated struct Note: Swift.Hashable, Swift.Sendable {",
+            "public nonisolated enum Field:", "public var metadata:", "public init(\n", "\n}\n\n// MARK: - RecordKit support\n\n",
+            "nonisolated extension Note: RecordKit.RecordModel {", "public static let recordType", "public init(record:",
+            "public func record()", "public static func merge(",
+        ]
+        let positions = try landmarks.map { landmark in try #require(text.range(of: landmark)?.lowerBound, "\(landmark)") }
+        #expect(positions == positions.sorted())
+        #expect(text.components(separatedBy: "// MARK: - RecordKit support").count == 2)
     }
 
     @Test func standardTypesAreQualified() throws {

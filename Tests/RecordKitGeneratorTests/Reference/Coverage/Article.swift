@@ -12,10 +12,7 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// An article whose fields are named like Swift keywords.
 ///
 /// Record type `Article`, version 3.
-public nonisolated struct Article: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {
-    public static let recordType: Swift.String = "Article"
-    public static let schemaVersion: Swift.Int = 3
-
+public nonisolated struct Article: Swift.Hashable, Swift.Sendable {
     /// The record's field keys.
     public nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case title
@@ -75,6 +72,13 @@ public nonisolated struct Article: RecordKit.RecordModel, Swift.Hashable, Swift.
         self.subtitle = subtitle
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
+}
+
+// MARK: - RecordKit support
+
+nonisolated extension Article: RecordKit.RecordModel {
+    public static let recordType: Swift.String = "Article"
+    public static let schemaVersion: Swift.Int = 3
 
     /// Reads a `Article` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {

@@ -12,10 +12,7 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// A note. Version 2 added a title and tags; version 3 added the mood and retired the colour.
 ///
 /// Record type `Note`, version 3.
-public nonisolated struct Note: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {
-    public static let recordType: Swift.String = "Note"
-    public static let schemaVersion: Swift.Int = 3
-
+public nonisolated struct Note: Swift.Hashable, Swift.Sendable {
     /// The record's field keys.
     public nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case text
@@ -163,6 +160,13 @@ public nonisolated struct Note: RecordKit.RecordModel, Swift.Hashable, Swift.Sen
         self.route = route
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
+}
+
+// MARK: - RecordKit support
+
+nonisolated extension Note: RecordKit.RecordModel {
+    public static let recordType: Swift.String = "Note"
+    public static let schemaVersion: Swift.Int = 3
 
     /// Reads a `Note` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {

@@ -12,10 +12,7 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// A folder of notes; folders nest.
 ///
 /// Record type `Folder`, version 1.
-public nonisolated struct Folder: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {
-    public static let recordType: Swift.String = "Folder"
-    public static let schemaVersion: Swift.Int = 1
-
+public nonisolated struct Folder: Swift.Hashable, Swift.Sendable {
     /// The record's field keys.
     public nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case name
@@ -42,6 +39,13 @@ public nonisolated struct Folder: RecordKit.RecordModel, Swift.Hashable, Swift.S
         self.created = created
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
+}
+
+// MARK: - RecordKit support
+
+nonisolated extension Folder: RecordKit.RecordModel {
+    public static let recordType: Swift.String = "Folder"
+    public static let schemaVersion: Swift.Int = 1
 
     /// Reads a `Folder` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {

@@ -12,10 +12,7 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// A note, synced across a person's devices. Records written by a newer app version are refused.
 ///
 /// Record type `Note`, version 1.
-nonisolated struct Note: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {
-    static let recordType: Swift.String = "Note"
-    static let schemaVersion: Swift.Int = 1
-
+nonisolated struct Note: Swift.Hashable, Swift.Sendable {
     /// The record's field keys.
     nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case text
@@ -39,6 +36,13 @@ nonisolated struct Note: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {
         self.modified = modified
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
+}
+
+// MARK: - RecordKit support
+
+nonisolated extension Note: RecordKit.RecordModel {
+    static let recordType: Swift.String = "Note"
+    static let schemaVersion: Swift.Int = 1
 
     /// Reads a `Note` record, checking its version and every field's kind.
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {

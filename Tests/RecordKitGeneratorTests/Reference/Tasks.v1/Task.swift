@@ -12,10 +12,7 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// A task on a to-do list.
 ///
 /// Record type `Task`, version 1.
-public nonisolated struct Task: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {
-    public static let recordType: Swift.String = "Task"
-    public static let schemaVersion: Swift.Int = 1
-
+public nonisolated struct Task: Swift.Hashable, Swift.Sendable {
     /// The record's field keys.
     public nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case title
@@ -49,6 +46,13 @@ public nonisolated struct Task: RecordKit.RecordModel, Swift.Hashable, Swift.Sen
         self.modified = modified
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
+}
+
+// MARK: - RecordKit support
+
+nonisolated extension Task: RecordKit.RecordModel {
+    public static let recordType: Swift.String = "Task"
+    public static let schemaVersion: Swift.Int = 1
 
     /// Reads a `Task` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {

@@ -12,12 +12,9 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// A task on a to-do list.
 ///
 /// Record type `Task`, version 2.
-public nonisolated struct Task: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {
-    public static let recordType: Swift.String = "Task"
-    public static let schemaVersion: Swift.Int = 2
-
+nonisolated struct Task: Swift.Hashable, Swift.Sendable {
     /// The record's field keys.
-    public nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
+    nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case title
         case done
         case due
@@ -28,24 +25,24 @@ public nonisolated struct Task: RecordKit.RecordModel, Swift.Hashable, Swift.Sen
         case list
     }
 
-    public var title: Swift.String
-    public var done: Swift.Bool
-    public var due: Foundation.Date?
-    public var modified: Foundation.Date
+    var title: Swift.String
+    var done: Swift.Bool
+    var due: Foundation.Date?
+    var modified: Foundation.Date
     /// Added in version 2: `""` in records of older versions.
-    public var notes: Swift.String
+    var notes: Swift.String
     /// Added in version 2: `[]` in records of older versions.
-    public var tags: [Swift.String]
+    var tags: [Swift.String]
     /// Added in version 2: `.normal` in records of older versions.
-    public var priority: Priority
+    var priority: Priority
     /// Refers to `TaskList` records.
     /// Added in version 2: `nil` in records of older versions.
-    public var list: RecordKit.Reference?
+    var list: RecordKit.Reference?
     /// The record ID, system fields, fields this version does not know, and the version read.
-    public var metadata: RecordKit.RecordMetadata
+    var metadata: RecordKit.RecordMetadata
 
     /// Creates a new `Task` record; the ID defaults to a new UUID in the type's zone.
-    public init(
+    init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "tasks"),
         title: Swift.String,
         done: Swift.Bool = false,
@@ -66,9 +63,16 @@ public nonisolated struct Task: RecordKit.RecordModel, Swift.Hashable, Swift.Sen
         self.list = list
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
+}
+
+// MARK: - RecordKit support
+
+nonisolated extension Task: RecordKit.RecordModel {
+    static let recordType: Swift.String = "Task"
+    static let schemaVersion: Swift.Int = 2
 
     /// Reads a `Task` record, checking its version and every field's kind.
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+    init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
         // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
         self.done = try reader.value(.done, default: false)
@@ -83,7 +87,7 @@ public nonisolated struct Task: RecordKit.RecordModel, Swift.Hashable, Swift.Sen
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
-    public func record() -> RecordKit.Record {
+    func record() -> RecordKit.Record {
         var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 8)
         // In the byte order of the keys: each field is appended, none inserted.
         writer.set(.done, self.done)
@@ -101,7 +105,7 @@ public nonisolated struct Task: RecordKit.RecordModel, Swift.Hashable, Swift.Sen
     /// sides takes the value of the side whose `modified` is later (the server's on a tie).
     /// Lists changed on both sides are united: what neither side removed, then both sides' additions.
     /// The result keeps the server's record ID and system fields.
-    public static func merge(ancestor: Self?, client: Self, server: Self) -> Self {
+    static func merge(ancestor: Self?, client: Self, server: Self) -> Self {
         let merger = RecordKit.FieldMerger.lastWriterWins(clientClock: client.modified, serverClock: server.modified)
         var merged = server
         merged.title = merger.merge(ancestor.map { $0.title }, client.title, server.title)
@@ -114,5 +118,90 @@ public nonisolated struct Task: RecordKit.RecordModel, Swift.Hashable, Swift.Sen
         merged.list = merger.merge(ancestor.map { $0.list }, client.list, server.list)
         merged.metadata = merger.mergeMetadata(ancestor.map { $0.metadata }, client.metadata, server.metadata)
         return merged
+    }
+}
+
+/// A list of tasks, new in version 2 of the schema.
+///
+/// Record type `TaskList`, version 1.
+nonisolated struct TaskList: Swift.Hashable, Swift.Sendable {
+    /// The record's field keys.
+    nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
+        case name
+    }
+
+    var name: Swift.String
+    /// The record ID, system fields, fields this version does not know, and the version read.
+    var metadata: RecordKit.RecordMetadata
+
+    /// Creates a new `TaskList` record; the ID defaults to a new UUID in the type's zone.
+    init(
+        recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "tasks"),
+        name: Swift.String
+    ) {
+        self.name = name
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+    }
+}
+
+// MARK: - RecordKit support
+
+nonisolated extension TaskList: RecordKit.RecordModel {
+    static let recordType: Swift.String = "TaskList"
+    static let schemaVersion: Swift.Int = 1
+
+    /// Reads a `TaskList` record, checking its version and every field's kind.
+    init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
+        self.name = try reader.required(.name)
+        self.metadata = reader.metadata(of: record)
+    }
+
+    /// The record: every field, the fields kept from the record this was read from, and the version.
+    func record() -> RecordKit.Record {
+        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 1)
+        writer.set(.name, self.name)
+        return writer.record(metadata: self.metadata)
+    }
+
+    /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
+    /// sides takes the server's value.
+    /// The result keeps the server's record ID and system fields.
+    static func merge(ancestor: Self?, client: Self, server: Self) -> Self {
+        let merger = RecordKit.FieldMerger(conflictsGoTo: .server)
+        var merged = server
+        merged.name = merger.merge(ancestor.map { $0.name }, client.name, server.name)
+        merged.metadata = merger.mergeMetadata(ancestor.map { $0.metadata }, client.metadata, server.metadata)
+        return merged
+    }
+}
+
+/// Stored as an int64; values this version does not know read as `unknown`.
+nonisolated enum Priority: RecordKit.RecordEnum {
+    case low
+    case normal
+    case high
+    /// A value written by a newer version of the schema, kept as it was written.
+    case unknown(Swift.Int64)
+
+    /// Every case but `unknown`, in schema order.
+    static let knownCases: [Priority] = [.low, .normal, .high]
+
+    init(rawValue: Swift.Int64) {
+        switch rawValue {
+        case 0: self = .low
+        case 1: self = .normal
+        case 2: self = .high
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    var rawValue: Swift.Int64 {
+        switch self {
+        case .low: 0
+        case .normal: 1
+        case .high: 2
+        case let .unknown(rawValue): rawValue
+        }
     }
 }

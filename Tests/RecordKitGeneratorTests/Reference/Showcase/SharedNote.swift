@@ -12,10 +12,7 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// A note in a shared zone: an older app refuses records it cannot fully understand.
 ///
 /// Record type `SharedNote`, version 1.
-public nonisolated struct SharedNote: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {
-    public static let recordType: Swift.String = "SharedNote"
-    public static let schemaVersion: Swift.Int = 1
-
+public nonisolated struct SharedNote: Swift.Hashable, Swift.Sendable {
     /// The record's field keys.
     public nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case body
@@ -37,6 +34,13 @@ public nonisolated struct SharedNote: RecordKit.RecordModel, Swift.Hashable, Swi
         self.edited = edited
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
+}
+
+// MARK: - RecordKit support
+
+nonisolated extension SharedNote: RecordKit.RecordModel {
+    public static let recordType: Swift.String = "SharedNote"
+    public static let schemaVersion: Swift.Int = 1
 
     /// Reads a `SharedNote` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
