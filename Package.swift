@@ -34,7 +34,10 @@ let package = Package(
         .target(name: "RecordSchema", dependencies: ["CLibXML2"]),
 
         // The generator pipeline (load -> validate -> render -> write) and the Swift renderer.
-        .target(name: "RecordKitGenerator", dependencies: ["RecordSchema"]),
+        .target(name: "RecordKitGenerator", dependencies: ["RecordSchema", "RecordKit"]),
+
+        // `recordgen inspect`'s reading and reporting of stored blobs, on RecordKit's codecs.
+        .target(name: "RecordKitInspection", dependencies: ["RecordKit"]),
 
         // The command-line tool: thin, everything lives in the libraries.
         .executableTarget(
@@ -43,6 +46,7 @@ let package = Package(
                 "RecordKit",
                 "RecordSchema",
                 "RecordKitGenerator",
+                "RecordKitInspection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

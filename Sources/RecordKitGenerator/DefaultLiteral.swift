@@ -1,4 +1,5 @@
 import Foundation
+@_spi(RecordKitTools) import RecordKit
 import RecordSchema
 
 /// Turns a field's `default=` text into a Swift expression of the field's type.

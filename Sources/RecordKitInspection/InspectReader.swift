@@ -2,7 +2,7 @@ import Foundation
 import RecordKit
 
 /// Why `recordgen inspect` could not show a file; each case prints as one line after the file's path.
-enum InspectFailure: Error {
+public enum InspectFailure: Error, Sendable {
     /// The file is missing, a folder, or cannot be opened.
     case unreadable(String)
     /// The bytes are none of the formats inspect knows.
@@ -10,7 +10,8 @@ enum InspectFailure: Error {
     /// The format was recognised but its codec refused the bytes; the codec's own error, with its offset or path.
     case decoding(String)
 
-    var message: String {
+    /// What went wrong, on one line.
+    public var message: String {
         switch self {
         case let .unreadable(reason):
             reason

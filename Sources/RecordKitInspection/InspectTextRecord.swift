@@ -1,5 +1,5 @@
 import Foundation
-import RecordKit
+@_spi(RecordKitTools) import RecordKit
 
 /// Collects the lines of the text output, with an indentation level.
 struct InspectText {
@@ -85,7 +85,7 @@ enum InspectTextRecord {
 
     /// `33 bytes: 0a0b…`.
     static func token(_ token: ServerChangeToken) -> String {
-        "\(InspectFormatting.counted(token.data.count, "byte")): \(InspectFormatting.hex(token.data))"
+        "\(InspectFormatting.counted(token.data.count, "byte")): \(Hex.string(token.data))"
     }
 
     /// How many elements of a list field the text output shows.

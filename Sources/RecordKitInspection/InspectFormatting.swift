@@ -1,22 +1,13 @@
 import Foundation
+@_spi(RecordKitTools) import RecordKit
 
 /// Small, deterministic text helpers shared by the text and JSON output of `recordgen inspect`.
 enum InspectFormatting {
-    /// Lower-case hex, two digits a byte, no separators.
-    static func hex<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> String {
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
 
     /// The first bytes of a file, spaced and followed by `…` when there are more: `3f 2a 00 …`.
     static func leadingBytes(_ data: Data, count: Int = 8) -> String {
         guard !data.isEmpty else { return "none, the file is empty" }
-        let shown = data.prefix(count).map { hex([$0]) }.joined(separator: " ")
+        let shown = data.prefix(count).map { Hex.byte($0) }.joined(separator: " ")
         return data.count > count ? shown + " …" : shown
     }
 
@@ -112,8 +103,8 @@ enum InspectFormatting {
     /// Bytes in hex with their count; long values cut: `0a0b… (1,024 bytes)`.
     static func shortHex(_ data: Data, limit: Int = shownBytes) -> String {
         if data.isEmpty { return "(0 bytes)" }
-        if data.count <= limit { return "\(hex(data)) (\(counted(data.count, "byte")))" }
-        return "\(hex(data.prefix(limit)))… (\(counted(data.count, "byte")))"
+        if data.count <= limit { return "\(Hex.string(data)) (\(counted(data.count, "byte")))" }
+        return "\(Hex.string(data.prefix(limit)))… (\(counted(data.count, "byte")))"
     }
 
     /// Escapes quotes, backslashes and control characters so a value stays on one line.

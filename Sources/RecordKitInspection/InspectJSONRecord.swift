@@ -1,5 +1,5 @@
 import Foundation
-import RecordKit
+@_spi(RecordKitTools) import RecordKit
 
 /// The JSON form of records, field values, tokens and IDs for `recordgen inspect --json`.
 ///
@@ -45,7 +45,7 @@ enum InspectJSONRecord {
     static func token(_ token: ServerChangeToken) -> Value {
         .members([
             "byteCount": .integer(Int64(token.data.count)),
-            "hex": .string(InspectFormatting.hex(token.data)),
+            "hex": .string(Hex.string(token.data)),
             "base64": .string(token.data.base64EncodedString()),
         ])
     }
