@@ -47,7 +47,12 @@ public enum RecordGenOutputFileNames {
 
     /// True when two file names are one file on macOS and Windows, whose file systems ignore case.
     public static func collide(_ name: String, _ other: String) -> Bool {
-        name.lowercased() == other.lowercased()
+        collisionKey(name) == collisionKey(other)
+    }
+
+    /// What two colliding names have in common.
+    private static func collisionKey(_ name: String) -> String {
+        name.lowercased()
     }
 
     /// Every file name claimed a second time, with its first and its later claimant, in claim order.
@@ -58,7 +63,7 @@ public enum RecordGenOutputFileNames {
         var firstClaims: [String: Owner] = [:]
         var found: [(fileName: String, first: Owner, second: Owner)] = []
         for claim in claims {
-            let key = claim.fileName.lowercased()
+            let key = collisionKey(claim.fileName)
             if let first = firstClaims[key] {
                 found.append((claim.fileName, first, claim.owner))
             } else {
