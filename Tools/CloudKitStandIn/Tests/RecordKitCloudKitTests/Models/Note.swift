@@ -1,0 +1,1 @@
+../../../../../Tests/GeneratedCodeConsumerTests/Generated/Note.swift
