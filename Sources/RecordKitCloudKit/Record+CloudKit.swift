@@ -12,29 +12,51 @@ extension Record {
     /// `encodeSystemFields(with:)` archive). A value of a type CloudKit does not store throws
     /// ``RecordKit/RecordDecodingError/invalidValue(recordType:recordName:field:value:reason:)``.
     public init(ckRecord: CKRecord) throws(RecordDecodingError) {
+        self = try Record.decoding(ckRecord, omittingAssetsWithoutFile: false).record
+    }
+
+    /// Reads a `CKRecord`; with `omittingAssetsWithoutFile`, a field holding a `CKAsset` with no file URL (or a
+    /// list of assets with one) is left out and named in `omitted` instead of throwing.
+    static func decoding(
+        _ ckRecord: CKRecord, omittingAssetsWithoutFile: Bool
+    ) throws(RecordDecodingError) -> (record: Record, omitted: Set<String>) {
         let recordType = ckRecord.recordType
         let recordName = ckRecord.recordID.recordName
+        var omitted: Set<String> = []
+        func read(_ keys: [String], _ object: (String) -> (any CKRecordValue)?) throws(RecordDecodingError) -> RecordFields {
+            var fields = RecordFields()
+            for key in keys {
+                guard let value = object(key) else { continue }
+                if omittingAssetsWithoutFile && Self.holdsAssetWithoutFile(value) {
+                    omitted.insert(key)
+                    continue
+                }
+                let decoder = FieldValueDecoder(recordType: recordType, recordName: recordName, field: key)
+                fields.set(try decoder.value(of: value), forKey: key)
+            }
+            return fields
+        }
         let encryptedKeys = ckRecord.encryptedValues.allKeys()
         let encrypted = Set(encryptedKeys)
-        var fields = RecordFields()
-        for key in ckRecord.allKeys() where !encrypted.contains(key) {
-            guard let object = ckRecord.object(forKey: key) else { continue }
-            let decoder = FieldValueDecoder(recordType: recordType, recordName: recordName, field: key)
-            fields.set(try decoder.value(of: object), forKey: key)
-        }
-        var encryptedFields = RecordFields()
-        for key in encryptedKeys {
-            guard let object = ckRecord.encryptedValues.object(forKey: key) else { continue }
-            let decoder = FieldValueDecoder(recordType: recordType, recordName: recordName, field: key)
-            encryptedFields.set(try decoder.value(of: object), forKey: key)
-        }
-        self.init(
+        let fields = try read(ckRecord.allKeys().filter { !encrypted.contains($0) }) { ckRecord.object(forKey: $0) }
+        let encryptedFields = try read(encryptedKeys) { ckRecord.encryptedValues.object(forKey: $0) }
+        let record = Record(
             recordType: recordType,
             id: RecordID(ckRecord.recordID),
             fields: fields,
             encryptedFields: encryptedFields,
             system: try SystemFields(ckRecord: ckRecord)
         )
+        return (record, omitted)
+    }
+
+    private static func holdsAssetWithoutFile(_ value: any CKRecordValue) -> Bool {
+        if let asset = value as? CKAsset { return asset.fileURL == nil }
+        guard let array = value as? NSArray else { return false }
+        for index in 0..<array.count {
+            if let asset = array.object(at: index) as? CKAsset, asset.fileURL == nil { return true }
+        }
+        return false
     }
 
     /// The `CKRecord` of the record, ready to save.
@@ -51,27 +73,38 @@ extension Record {
         } else {
             record = try CKRecord.restoring(systemFieldsArchive: KeyedArchive.encodeSystemFields(of: self), recordName: id.recordName)
         }
-        try apply(to: record)
+        try apply(to: record, changedFrom: nil)
         return record
     }
 
-    /// Sets every field of the record on `ckRecord` and removes the fields it does not have.
-    func apply(to ckRecord: CKRecord) throws(CloudKitBridgeError) {
-        for (key, value) in fields {
+    /// Sets on `ckRecord` the fields whose value differs from `base` (every field when `base` is nil), and
+    /// removes the fields `base` has and the record does not. Fields equal to `base` are not touched, so a
+    /// server's `CKAsset` the merge kept stays the server's.
+    func apply(to ckRecord: CKRecord, changedFrom base: Record?) throws(CloudKitBridgeError) {
+        for (key, value) in fields where !Self.same(value, base?.fields[key]) {
             let encoder = FieldValueEncoder(recordType: recordType, recordName: id.recordName, field: key)
             ckRecord.setObject(try encoder.object(for: value), forKey: key)
         }
-        for (key, value) in encryptedFields {
+        for (key, value) in encryptedFields where !Self.same(value, base?.encryptedFields[key]) {
             let encoder = FieldValueEncoder(recordType: recordType, recordName: id.recordName, field: key)
             ckRecord.encryptedValues.setObject(try encoder.object(for: value), forKey: key)
         }
-        let encrypted = Set(ckRecord.encryptedValues.allKeys())
-        for key in ckRecord.allKeys() where !encrypted.contains(key) && !fields.contains(key: key) {
+        guard let base else { return }
+        for key in base.fields.keys where !fields.contains(key: key) {
             ckRecord.setObject(nil, forKey: key)
         }
-        for key in encrypted where !encryptedFields.contains(key: key) {
+        for key in base.encryptedFields.keys where !encryptedFields.contains(key: key) {
             ckRecord.encryptedValues.setObject(nil, forKey: key)
         }
+    }
+
+    /// Equal values; empty lists are equal whatever their element kind (a `CKRecord` stores an empty list as an
+    /// empty `NSArray`, which says no kind).
+    private static func same(_ value: FieldValue, _ other: FieldValue?) -> Bool {
+        if case let .list(list) = value, case let .list(otherList)? = other, list.count == 0, otherList.count == 0 {
+            return true
+        }
+        return value == other
     }
 }
 #endif

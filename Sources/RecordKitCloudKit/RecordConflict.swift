@@ -9,9 +9,14 @@ import RecordKit
 /// ```swift
 /// } catch let error as CKError where error.code == .serverRecordChanged {
 ///     let conflict = try RecordConflict<Note>(error)
-///     let toSave = try conflict.resolvedRecord()   // the server's CKRecord, merged fields applied
+///     try await database.save(conflict.resolvedRecord())   // the server's CKRecord, merged fields applied
 /// }
 /// ```
+///
+/// CloudKit does not download the assets of the server's record in this error: their `CKAsset.fileURL` is
+/// nil, and nothing says whether the server changed them. Such a field is read as unchanged since the ancestor
+/// (the ancestor's value, or the client's when there is no ancestor), so a client's new asset wins and a
+/// field the merge leaves to the server keeps the server's `CKAsset` untouched.
 public struct RecordConflict<Model: RecordModel> {
     /// The record the client's edit started from (`CKRecordChangedErrorAncestorRecordKey`); nil when the
     /// error has none, or when it has no fields (the client saved a new record).
@@ -22,13 +27,10 @@ public struct RecordConflict<Model: RecordModel> {
     public let server: Model
     /// The server's `CKRecord`, whose change tag a save must carry.
     public let serverRecord: CKRecord
+    /// The server's record as read, the base the merged fields are compared with.
+    private let serverFields: Record
 
     /// Reads the three records of a `CKError` with code `.serverRecordChanged`.
-    ///
-    /// CloudKit does not download the assets of the server's record in this error (`CKAsset.fileURL` is nil),
-    /// so a model with asset fields that the server's record holds cannot be read from it: that throws
-    /// ``CloudKitBridgeError/conflictRecord(key:error:)``; fetch the server's record and use
-    /// ``init(ancestor:client:server:)``.
     public init(_ error: any Error) throws(CloudKitBridgeError) {
         guard let error = error as? CKError else {
             throw .unexpectedError(expected: "a CKError", found: String(describing: type(of: error)))
@@ -49,21 +51,45 @@ public struct RecordConflict<Model: RecordModel> {
     /// Reads three records of a conflict. An ancestor with no fields (what CloudKit sends when the client
     /// saved a new record) counts as no ancestor.
     public init(ancestor: CKRecord?, client: CKRecord, server: CKRecord) throws(CloudKitBridgeError) {
-        func model(_ record: CKRecord, _ key: String) throws(CloudKitBridgeError) -> Model {
+        let ancestorKey = "CKRecordChangedErrorAncestorRecordKey"
+        let clientKey = "CKRecordChangedErrorClientRecordKey"
+        let serverKey = "CKRecordChangedErrorServerRecordKey"
+        func read(_ key: String, _ body: () throws(RecordDecodingError) -> Model) throws(CloudKitBridgeError) -> Model {
             do {
-                return try Model(ckRecord: record)
+                return try body()
             } catch {
                 throw .conflictRecord(key: key, error: error)
             }
         }
-        if let ancestor, !ancestor.allKeys().isEmpty || !ancestor.encryptedValues.allKeys().isEmpty {
-            self.ancestor = try model(ancestor, "CKRecordChangedErrorAncestorRecordKey")
-        } else {
-            self.ancestor = nil
+        func record(_ ckRecord: CKRecord, _ key: String) throws(CloudKitBridgeError) -> Record {
+            do {
+                return try Record(ckRecord: ckRecord)
+            } catch {
+                throw .conflictRecord(key: key, error: error)
+            }
         }
-        self.client = try model(client, "CKRecordChangedErrorClientRecordKey")
-        self.server = try model(server, "CKRecordChangedErrorServerRecordKey")
+        var ancestorRecord: Record?
+        if let ancestor, !ancestor.allKeys().isEmpty || !ancestor.encryptedValues.allKeys().isEmpty {
+            ancestorRecord = try record(ancestor, ancestorKey)
+        }
+        let clientRecord = try record(client, clientKey)
+        var serverRecord: Record
+        let omitted: Set<String>
+        do {
+            (serverRecord, omitted) = try Record.decoding(server, omittingAssetsWithoutFile: true)
+        } catch {
+            throw .conflictRecord(key: serverKey, error: error)
+        }
+        for key in omitted {
+            serverRecord[key] = ancestorRecord.map { $0[key] } ?? clientRecord[key]
+        }
+        self.ancestor = try ancestorRecord.map { (record) throws(CloudKitBridgeError) in
+            try read(ancestorKey) { () throws(RecordDecodingError) in try Model(convertingNumbersIn: record) }
+        }
+        self.client = try read(clientKey) { () throws(RecordDecodingError) in try Model(convertingNumbersIn: clientRecord) }
+        self.server = try read(serverKey) { () throws(RecordDecodingError) in try Model(convertingNumbersIn: serverRecord) }
         self.serverRecord = server
+        self.serverFields = serverRecord
     }
 
     /// The three-way merge of the schema's `<merge>` rule: ``RecordKit/RecordModel/merge(ancestor:client:server:)``.
@@ -71,12 +97,11 @@ public struct RecordConflict<Model: RecordModel> {
         Model.merge(ancestor: ancestor, client: client, server: server)
     }
 
-    /// The `CKRecord` to save: a copy of the server's record (its change tag and system fields) with the
-    /// merged model's fields applied, so the save is not another conflict.
+    /// The `CKRecord` to save: a copy of the server's record (its change tag and system fields) with the fields
+    /// the merge changed set on it, so the save is not another conflict.
     public func resolvedRecord() throws(CloudKitBridgeError) -> CKRecord {
         let record = (serverRecord.copy() as? CKRecord) ?? serverRecord
-        // Only fields are applied: the system fields stay the server's.
-        try merged().record().apply(to: record)
+        try merged().record().apply(to: record, changedFrom: serverFields)
         return record
     }
 }

@@ -11,7 +11,12 @@ extension RecordModel {
     /// representable value is converted to the schema's kind. A value that is not exact stays a
     /// ``RecordKit/RecordDecodingError/typeMismatch(recordType:recordName:field:expected:found:)``.
     public init(ckRecord: CKRecord) throws(RecordDecodingError) {
-        var record = try Record(ckRecord: ckRecord)
+        try self.init(convertingNumbersIn: try Record(ckRecord: ckRecord))
+    }
+
+    /// Reads a record read from a `CKRecord`, converting exact numbers to the kind the model's reader expects.
+    init(convertingNumbersIn record: Record) throws(RecordDecodingError) {
+        var record = record
         // Each retry converts one more field, so this ends after at most one pass per field.
         var converted: Set<String> = []
         while true {

@@ -54,6 +54,35 @@ import Testing
         #expect(saved.title == "C")  // changed on both sides: the later edit wins
     }
 
+    /// The server's record in the error has its assets without files: a client's new asset wins, a server's
+    /// asset the client did not touch stays the server's CKAsset.
+    @Test func serverAssetsWithoutFilesReadAsUnchanged() throws {
+        let ancestor = Fixtures.note(title: "Draft", modified: 1000, system: SystemFields(changeTag: "t1"))
+        var client = ancestor
+        client.text = Asset(fileURL: URL(fileURLWithPath: "/tmp/new-body.txt"))
+        var server = ancestor
+        server.title = "Edited elsewhere"
+        server.modified = Date(timeIntervalSinceReferenceDate: 2000)  // later than the client: it wins conflicts
+        server.metadata.system = SystemFields(changeTag: "t2")
+        let serverRecord = try server.ckRecord()
+        let serverAsset = try Fixtures.assetWithoutFile()
+        serverRecord.setObject(serverAsset, forKey: "text")
+        serverRecord.setObject(NSArray(array: [serverAsset]), forKey: "attachments")
+
+        let conflict = try RecordConflict<Note>(ancestor: try ancestor.ckRecord(), client: try client.ckRecord(), server: serverRecord)
+        let toSave = try conflict.resolvedRecord()
+        #expect((toSave.object(forKey: "text") as? CKAsset)?.fileURL == URL(fileURLWithPath: "/tmp/new-body.txt"))
+        #expect(toSave.object(forKey: "attachments") === serverRecord.object(forKey: "attachments"))
+        #expect((toSave.object(forKey: "title") as? NSString) == "Edited elsewhere")
+        #expect(toSave.recordChangeTag == "t2")
+
+        // The client left the body alone: the server's asset stays, untouched.
+        let unchanged = try RecordConflict<Note>(ancestor: try ancestor.ckRecord(), client: try ancestor.ckRecord(), server: serverRecord)
+        #expect(try unchanged.resolvedRecord().object(forKey: "text") === serverAsset)
+        // Outside a conflict, an asset without a file is still an error.
+        #expect(throws: RecordDecodingError.self) { try Note(ckRecord: serverRecord) }
+    }
+
     @Test func otherErrorsAreNotConflicts() throws {
         #expect(throws: CloudKitBridgeError.unexpectedError(expected: "CKError.Code.serverRecordChanged", found: "code 11")) {
             try RecordConflict<Note>(CKError(.unknownItem))

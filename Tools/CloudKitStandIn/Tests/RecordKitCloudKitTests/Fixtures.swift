@@ -57,6 +57,20 @@ enum Fixtures {
         return note
     }
 
+    /// A `CKAsset` with no file URL, as CloudKit hands back the assets of the server's record in a
+    /// `serverRecordChanged` error; made by unarchiving, the only way the API gives.
+    static func assetWithoutFile() throws -> CKAsset {
+        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+        archiver.encode(ArchivedAssetWithoutFile(), forKey: NSKeyedArchiveRootObjectKey)
+        archiver.finishEncoding()
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archiver.encodedData)
+        unarchiver.setClass(CKAsset.self, forClassName: NSStringFromClass(ArchivedAssetWithoutFile.self))
+        guard let asset = unarchiver.decodeObject(of: CKAsset.self, forKey: NSKeyedArchiveRootObjectKey) else {
+            throw CocoaError(.coderReadCorrupt)
+        }
+        return asset
+    }
+
     /// The real keyed archives, beside the repository; nil when the folder is absent.
     static let conformance: URL? = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -69,4 +83,12 @@ enum Fixtures {
         guard let folder = conformance else { throw CocoaError(.fileNoSuchFile) }
         return try Data(contentsOf: folder.appendingPathComponent(name))
     }
+}
+
+/// Archived as a CKAsset with no file URL (top-level: swift-corelibs-foundation archives no nested class).
+final class ArchivedAssetWithoutFile: NSObject, NSSecureCoding {
+    static var supportsSecureCoding: Bool { true }
+    override init() {}
+    required init?(coder: NSCoder) {}
+    func encode(with coder: NSCoder) {}
 }

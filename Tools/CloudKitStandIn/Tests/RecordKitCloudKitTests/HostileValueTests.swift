@@ -7,13 +7,6 @@ import Testing
 /// A value type CloudKit does not store, smuggled in through the protocol.
 private final class Smuggled: NSObject, __CKRecordObjCValue {}
 
-/// Archived as a CKAsset with no file URL: what CloudKit hands back for an asset it did not download.
-final class ArchivedAssetWithoutFile: NSObject, NSSecureCoding {
-    static var supportsSecureCoding: Bool { true }
-    override init() {}
-    required init?(coder: NSCoder) {}
-    func encode(with coder: NSCoder) {}
-}
 
 @Suite struct HostileValueTests {
     private func record(_ key: String, _ value: any CKRecordValue) -> CKRecord {
@@ -58,12 +51,7 @@ final class ArchivedAssetWithoutFile: NSObject, NSSecureCoding {
     }
 
     @Test func anAssetWithoutALocalFileIsATypedError() throws {
-        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
-        archiver.encode(ArchivedAssetWithoutFile(), forKey: NSKeyedArchiveRootObjectKey)
-        archiver.finishEncoding()
-        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archiver.encodedData)
-        unarchiver.setClass(CKAsset.self, forClassName: NSStringFromClass(ArchivedAssetWithoutFile.self))
-        let asset = try #require(unarchiver.decodeObject(of: CKAsset.self, forKey: NSKeyedArchiveRootObjectKey))
+        let asset = try Fixtures.assetWithoutFile()
         #expect(asset.fileURL == nil)
         let error = try #require(try invalid(record("text", asset), field: "text"))
         #expect(error.description.contains("no file URL"))
