@@ -7,6 +7,8 @@ import RecordKit
 /// resolved by the schema's merge rule onto the server's `CKRecord`.
 ///
 /// ```swift
+/// do {
+///     try await database.save(note.ckRecord())
 /// } catch let error as CKError where error.code == .serverRecordChanged {
 ///     let conflict = try RecordConflict<Note>(error)
 ///     try await database.save(conflict.resolvedRecord())   // the server's CKRecord, merged fields applied

@@ -77,4 +77,23 @@ import Testing
         #expect(try ServerChangeToken(ckToken) == token)
         #expect(try ServerChangeToken(ServerChangeToken(data: Data()).ckServerChangeToken()).data.isEmpty)
     }
+
+    /// The note-sync flow: a fetched record, kept offline as an archived model, edited, saved with the server's
+    /// change tag (so the save is not a conflict).
+    @Test func anOfflineEditIsSavedWithTheServersChangeTag() throws {
+        var server = Fixtures.note(title: "Fetched", modified: 10)
+        server.metadata.system = SystemFields(
+            changeTag: "etag-7", creationDate: Date(timeIntervalSinceReferenceDate: 5),
+            modificationDate: Date(timeIntervalSinceReferenceDate: 10))
+        let fetched = try server.ckRecord()
+
+        let kept = try Note(ckRecord: fetched).archived()
+        var edited = try Note(archived: kept)
+        edited.title = "Edited offline"
+        let toSave = try edited.ckRecord()
+        #expect(toSave.recordChangeTag == "etag-7")
+        #expect(toSave.creationDate == Date(timeIntervalSinceReferenceDate: 5))
+        #expect(toSave.recordID.isEqual(fetched.recordID))
+        #expect((toSave.object(forKey: "title") as? NSString) == "Edited offline")
+    }
 }
