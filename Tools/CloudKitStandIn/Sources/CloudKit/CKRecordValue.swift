@@ -6,7 +6,7 @@ import Foundation
 /// https://developer.apple.com/documentation/cloudkit/ckrecordvalue-c.protocol
 public protocol __CKRecordObjCValue: NSObjectProtocol {}
 
-/// https://developer.apple.com/documentation/cloudkit/ckrecordvalue
+/// https://developer.apple.com/documentation/cloudkit/ckrecordvalue-swift.typealias
 public typealias CKRecordValue = __CKRecordObjCValue
 
 // The classes the protocol's page lists as adopting it.

@@ -31,13 +31,26 @@ import Testing
         #expect(record.system.changeTag == "4")
     }
 
+    @Test(.enabled(if: Fixtures.conformance != nil, "needs ../shared/conformance/keyed-archive"))
+    func applesWholeRecordArchiveRestoresItsSystemFields() throws {
+        let data = try Fixtures.archive("insidegui__CloudKitCodable__Rambo.ckrecord")
+        let ckRecord = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: CKRecord.self, from: data))
+        let expected = try KeyedArchive.decodeRecord(data)
+        #expect(ckRecord.recordType == "Person")
+        #expect(ckRecord.recordChangeTag == "jh3gjmdt")
+        #expect(RecordID(ckRecord.recordID) == expected.id)
+        #expect(ckRecord.creationDate == expected.system.creationDate)
+        #expect(ckRecord.modificationDate == expected.system.modificationDate)
+    }
+
     @Test func ourWritersArchiveRestoresTheServersSystemFields() throws {
         var record = try Fixtures.everyKind()
         record.system = SystemFields(
             changeTag: "k9x", creationDate: Date(timeIntervalSinceReferenceDate: 600_000_000.125),
             creatorUserRecordName: "_creator", modificationDate: Date(timeIntervalSinceReferenceDate: 600_000_100.5),
             lastModifiedUserRecordName: "_editor", modifiedByDevice: "iPhone",
-            parent: Reference(recordID: RecordID(recordName: "parent", zoneID: Fixtures.zone)))
+            parent: Reference(recordID: RecordID(recordName: "parent", zoneID: Fixtures.zone)),
+            share: Reference(recordID: RecordID(recordName: "share-1", zoneID: Fixtures.zone)))
         let ckRecord = try record.ckRecord()
         #expect(ckRecord.recordChangeTag == "k9x")
         #expect(ckRecord.creationDate == record.system.creationDate)
@@ -45,6 +58,7 @@ import Testing
         #expect(ckRecord.creatorUserRecordID?.recordName == "_creator")
         #expect(ckRecord.lastModifiedUserRecordID?.recordName == "_editor")
         #expect(ckRecord.parent?.recordID.recordName == "parent")
+        #expect(ckRecord.share?.recordID.recordName == "share-1")
         #expect(ckRecord.recordID.zoneID.zoneName == "notebook")
         var back = try Record(ckRecord: ckRecord)
         back.system.modifiedByDevice = "iPhone"
