@@ -72,9 +72,12 @@ extension CKRecord {
         // A malformed archive is an error to report, not an Objective-C exception.
         unarchiver.decodingFailurePolicy = .setErrorAndReturn
         defer { unarchiver.finishDecoding() }
-        guard let record = CKRecord(coder: unarchiver) else {
-            let reason = unarchiver.error.map { "\($0)" } ?? "CKRecord(coder:) returned nil"
-            throw .systemFieldsNotRestored(recordName: recordName, reason: reason)
+        let record = CKRecord(coder: unarchiver)
+        if let error = unarchiver.error {
+            throw .systemFieldsNotRestored(recordName: recordName, reason: "\(error)")
+        }
+        guard let record else {
+            throw .systemFieldsNotRestored(recordName: recordName, reason: "CKRecord(coder:) returned nil")
         }
         return record
     }

@@ -80,5 +80,8 @@ private final class Smuggled: NSObject, __CKRecordObjCValue {}
         #expect(throws: CloudKitBridgeError.self) { try CKRecord.restoring(systemFieldsArchive: Data([1, 2, 3])) }
         let notAnArchive = try PropertyListSerialization.data(fromPropertyList: ["a": 1], format: .binary, options: 0)
         #expect(throws: CloudKitBridgeError.self) { try CKRecord.restoring(systemFieldsArchive: notAnArchive) }
+        // A keyed archive of something else: a change token.
+        let token = KeyedArchive.encodeChangeToken(ServerChangeToken(data: Data([1])))
+        #expect(throws: CloudKitBridgeError.self) { try CKRecord.restoring(systemFieldsArchive: token) }
     }
 }
