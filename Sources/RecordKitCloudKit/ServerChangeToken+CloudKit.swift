@@ -22,9 +22,12 @@ extension ServerChangeToken {
         unarchiver.requiresSecureCoding = true
         // A malformed archive is an error to report, not an Objective-C exception.
         unarchiver.decodingFailurePolicy = .setErrorAndReturn
-        // Read the token's own archive with a class that keeps its bytes: the archive names the class as the
-        // archiver named it.
-        unarchiver.setClass(ChangeTokenBytes.self, forClassName: NSStringFromClass(type(of: token)))
+        // Read the token's own archive with a class that keeps its bytes, under every name the archiver may
+        // have given the token's class.
+        let classes: [AnyClass] = [CKServerChangeToken.self, type(of: token), token.classForKeyedArchiver ?? type(of: token)]
+        for name in Set(classes.map { NSStringFromClass($0) }) {
+            unarchiver.setClass(ChangeTokenBytes.self, forClassName: name)
+        }
         defer { unarchiver.finishDecoding() }
         guard let bytes = unarchiver.decodeObject(of: ChangeTokenBytes.self, forKey: NSKeyedArchiveRootObjectKey) else {
             throw .changeToken(reason: unarchiver.error.map { "\($0)" } ?? "the archived token has no ChangeTokenData")

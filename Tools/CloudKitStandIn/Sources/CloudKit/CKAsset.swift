@@ -11,15 +11,18 @@ open class CKAsset: NSObject, NSSecureCoding, __CKRecordObjCValue {
         self.fileURL = fileURL
     }
 
+    /// https://developer.apple.com/documentation/foundation/nssecurecoding/supportssecurecoding
     public static var supportsSecureCoding: Bool { true }
 
-    // The file URL under `AssetFileURL`, as in Apple's archived CKAsset; absent for an asset whose file
-    // CloudKit did not download.
+    /// https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+    /// The file URL under `AssetFileURL`, as in Apple's archived CKAsset; absent for an asset whose file
+    /// CloudKit did not download.
     public required init?(coder: NSCoder) {
         fileURL = coder.containsValue(forKey: "AssetFileURL")
             ? coder.decodeObject(of: NSURL.self, forKey: "AssetFileURL").map { $0 as URL } : nil
     }
 
+    /// https://developer.apple.com/documentation/foundation/nscoding/encode(with:)
     open func encode(with coder: NSCoder) {
         if let fileURL { coder.encode(fileURL as NSURL, forKey: "AssetFileURL") }
     }

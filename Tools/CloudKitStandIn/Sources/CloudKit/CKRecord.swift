@@ -38,6 +38,7 @@ open class CKRecord: NSObject, NSSecureCoding, NSCopying, CKRecordKeyValueSettin
         self.recordID = recordID
     }
 
+    /// https://developer.apple.com/documentation/foundation/nssecurecoding/supportssecurecoding
     public static var supportsSecureCoding: Bool { true }
 
     /// https://developer.apple.com/documentation/cloudkit/ckrecord/init(coder:)
@@ -77,6 +78,7 @@ open class CKRecord: NSObject, NSSecureCoding, NSCopying, CKRecordKeyValueSettin
         coder.encode(1, forKey: "Permission")
     }
 
+    /// https://developer.apple.com/documentation/foundation/nscoding/encode(with:)
     /// NSCoding: the stand-in archives the system fields only (the bridge never archives whole records).
     open func encode(with coder: NSCoder) {
         encodeSystemFields(with: coder)

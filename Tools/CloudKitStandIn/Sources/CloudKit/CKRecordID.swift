@@ -30,9 +30,11 @@ open class CKRecordID: NSObject, NSSecureCoding, NSCopying {
         self.zoneID = zoneID
     }
 
+    /// https://developer.apple.com/documentation/foundation/nssecurecoding/supportssecurecoding
     public static var supportsSecureCoding: Bool { true }
 
-    // Archived keys as in Apple's archives: `RecordName`, `ZoneID`.
+    /// https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+    /// Archived keys as in Apple's archives: `RecordName`, `ZoneID`.
     public required init?(coder: NSCoder) {
         guard let name = coder.decodeObject(of: NSString.self, forKey: "RecordName"),
               let zone = coder.decodeObject(of: CKRecordZone.ID.self, forKey: "ZoneID")
@@ -41,18 +43,22 @@ open class CKRecordID: NSObject, NSSecureCoding, NSCopying {
         self.zoneID = zone
     }
 
+    /// https://developer.apple.com/documentation/foundation/nscoding/encode(with:)
     open func encode(with coder: NSCoder) {
         coder.encode(NSString(string: recordName), forKey: "RecordName")
         coder.encode(zoneID, forKey: "ZoneID")
     }
 
+    /// https://developer.apple.com/documentation/foundation/nscopying/copy(with:)
     open func copy(with zone: NSZone? = nil) -> Any { self }
 
+    /// https://developer.apple.com/documentation/objectivec/nsobjectprotocol/isequal(_:)
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? CKRecordID else { return false }
         return recordName == other.recordName && zoneID.isEqual(other.zoneID)
     }
 
+    /// https://developer.apple.com/documentation/objectivec/nsobjectprotocol/hash
     open override var hash: Int { recordName.hashValue ^ zoneID.hash }
 }
 
@@ -69,9 +75,11 @@ open class CKReference: NSObject, NSSecureCoding, NSCopying, __CKRecordObjCValue
         self.action = action
     }
 
+    /// https://developer.apple.com/documentation/foundation/nssecurecoding/supportssecurecoding
     public static var supportsSecureCoding: Bool { true }
 
-    // Archived keys as RecordKit's keyed-archive reader reads Apple's `CKReference`: `RecordID`, `Action`.
+    /// https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+    /// Archived keys as RecordKit's keyed-archive reader reads Apple's `CKReference`: `RecordID`, `Action`.
     public required init?(coder: NSCoder) {
         guard let id = coder.decodeObject(of: CKRecord.ID.self, forKey: "RecordID"),
               let action = CKRecord.ReferenceAction(rawValue: UInt(coder.decodeInteger(forKey: "Action")))
@@ -80,10 +88,12 @@ open class CKReference: NSObject, NSSecureCoding, NSCopying, __CKRecordObjCValue
         self.action = action
     }
 
+    /// https://developer.apple.com/documentation/foundation/nscoding/encode(with:)
     open func encode(with coder: NSCoder) {
         coder.encode(recordID, forKey: "RecordID")
         coder.encode(Int(action.rawValue), forKey: "Action")
     }
 
+    /// https://developer.apple.com/documentation/foundation/nscopying/copy(with:)
     open func copy(with zone: NSZone? = nil) -> Any { self }
 }

@@ -20,27 +20,33 @@ open class CKRecordZoneID: NSObject, NSSecureCoding, NSCopying {
         self.ownerName = ownerName
     }
 
+    /// https://developer.apple.com/documentation/foundation/nssecurecoding/supportssecurecoding
     public static var supportsSecureCoding: Bool { true }
 
-    // Archived keys as in Apple's archives: `ZoneName`, `ownerName`.
+    /// https://developer.apple.com/documentation/foundation/nscoding/init(coder:)
+    /// Archived keys as in Apple's archives: `ZoneName`, `ownerName`.
     public required init?(coder: NSCoder) {
         guard let zoneName = coder.decodeObject(of: NSString.self, forKey: "ZoneName") else { return nil }
         self.zoneName = String(zoneName)
         self.ownerName = coder.decodeObject(of: NSString.self, forKey: "ownerName").map(String.init) ?? CKCurrentUserDefaultName
     }
 
+    /// https://developer.apple.com/documentation/foundation/nscoding/encode(with:)
     open func encode(with coder: NSCoder) {
         coder.encode(NSString(string: zoneName), forKey: "ZoneName")
         coder.encode(NSString(string: ownerName), forKey: "ownerName")
     }
 
+    /// https://developer.apple.com/documentation/foundation/nscopying/copy(with:)
     open func copy(with zone: NSZone? = nil) -> Any { self }
 
+    /// https://developer.apple.com/documentation/objectivec/nsobjectprotocol/isequal(_:)
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? CKRecordZoneID else { return false }
         return zoneName == other.zoneName && ownerName == other.ownerName
     }
 
+    /// https://developer.apple.com/documentation/objectivec/nsobjectprotocol/hash
     open override var hash: Int { zoneName.hashValue ^ ownerName.hashValue }
 }
 
