@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "RecordKit", targets: ["RecordKit"]),
+        // Record <-> CKRecord, tokens and conflicts; empty where CloudKit does not exist.
+        .library(name: "RecordKitCloudKit", targets: ["RecordKitCloudKit"]),
         .executable(name: "recordgen", targets: ["recordgen"]),
         // The schema model and the renderer, for the plugins, benchmarks and tools built on them.
         // No API promise beyond this package's own tools.
@@ -22,6 +24,10 @@ let package = Package(
     targets: [
         // The runtime linked by apps and servers: Foundation only.
         .target(name: "RecordKit"),
+
+        // The CloudKit bridge: every file is wrapped in `#if canImport(CloudKit)`, so on Linux the module is
+        // empty. Tools/CloudKitStandIn compiles the same files on Linux against a CloudKit stand-in.
+        .target(name: "RecordKitCloudKit", dependencies: ["RecordKit"]),
 
         // libxml2, found with pkg-config.
         .systemLibrary(
