@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "RecordKit", targets: ["RecordKit"]),
+        // The offline store on SQLite through GRDB: records, server copies, tokens and pending changes.
+        .library(name: "RecordKitStore", targets: ["RecordKitStore"]),
         .executable(name: "recordgen", targets: ["recordgen"]),
         // The schema model and the renderer, for the plugins, benchmarks and tools built on them.
         // No API promise beyond this package's own tools.
@@ -18,10 +20,16 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The runtime linked by apps and servers: Foundation only.
         .target(name: "RecordKit"),
+
+        // The offline store: RecordKit's records in SQLite through GRDB (system SQLite; apt libsqlite3-dev).
+        .target(name: "RecordKitStore", dependencies: ["RecordKit", .product(name: "GRDB", package: "GRDB.swift")]),
+        // A child process for the store's kill -9 test: saves records and acknowledges each commit on stdout.
+        .executableTarget(name: "RecordKitStoreCrashWorker", dependencies: ["RecordKitStore"]),
 
         // libxml2, found with pkg-config.
         .systemLibrary(
@@ -71,6 +79,8 @@ let package = Package(
         ),
 
         .testTarget(name: "RecordKitTests", dependencies: ["RecordKit"]),
+        // The store's tests; the kill -9 test runs RecordKitStoreCrashWorker, found beside the test bundle.
+        .testTarget(name: "RecordKitStoreTests", dependencies: ["RecordKitStore", "RecordKitStoreCrashWorker"]),
         // No two tracked paths, and no two names in a manifest, differ only in letter case.
         .testTarget(name: "PackageLayoutTests"),
         .testTarget(name: "RecordSchemaTests", dependencies: ["RecordSchema"], exclude: ["Fixtures"]),

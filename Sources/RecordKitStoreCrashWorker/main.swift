@@ -1,0 +1,2 @@
+import RecordKitStore
+print("x")
