@@ -84,8 +84,10 @@ public final class RecordStore: Sendable {
 
     /// Reserves `count` generation numbers and returns the first.
     func reserveGenerations(_ db: Database, count: Int) throws -> Int64 {
-        let current = try Int64.fetchOne(db, sql: "SELECT value FROM \(schema.state) WHERE key = 'generation'") ?? 0
-        try db.execute(sql: "UPDATE \(schema.state) SET value = ? WHERE key = 'generation'", arguments: [current + Int64(count)])
+        let select = try db.cachedStatement(sql: "SELECT value FROM \(schema.state) WHERE key = 'generation'")
+        let current = try Int64.fetchOne(select) ?? 0
+        let update = try db.cachedStatement(sql: "UPDATE \(schema.state) SET value = ? WHERE key = 'generation'")
+        try update.execute(arguments: [current + Int64(count)])
         return current + 1
     }
 }
