@@ -108,8 +108,8 @@ if cursor.growth > loadAll.growth / 8 {
     goalsMissed.append("cursor iteration grew RSS by \(mib(cursor.growth)), more than 1/8 of loading all (\(mib(loadAll.growth)))")
 }
 if goalsMissed.isEmpty {
-    print("All goals met: load-all and bulk save at least as fast as (a) and within 2x of (c); cursor memory bounded.")
+    print("PASS: load-all and bulk save at least as fast as (a) and within 2x of (c); cursor memory bounded.")
 } else {
-    for miss in goalsMissed { print("GOAL MISSED: \(miss)") }
+    for miss in goalsMissed { print("FAIL: \(miss)") }
     exit(1)
 }
