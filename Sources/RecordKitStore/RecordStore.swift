@@ -33,7 +33,10 @@ public final class RecordStore: Sendable {
     /// Opens (creating if needed) a store in its own SQLite file, in WAL mode, with data protection on Apple
     /// platforms (see ``RecordStoreOptions``).
     ///
-    /// - Parameter models: the generated model types whose records the store merges field by field.
+    /// - Parameters:
+    ///   - path: the database file; its folder must exist. SQLite adds `-wal` and `-shm` files beside it.
+    ///   - models: the generated model types whose records the store merges field by field.
+    ///   - options: the table prefix and the data protection class.
     public convenience init(
         path: String, models: [any RecordModel.Type], options: RecordStoreOptions = RecordStoreOptions()
     ) throws(RecordStoreError) {
