@@ -42,6 +42,25 @@ import Testing
         #expect(try store.pendingCount() == 3, "the corrupt row is kept")
     }
 
+    /// A corrupt pending edit must not block the zone's change feed: the page and its token are stored, the corrupt
+    /// row is reported and kept.
+    @Test func aCorruptPendingEditDoesNotBlockAFetchedPage() throws {
+        let store = try Fixtures.memoryStore()
+        try store.save(Fixtures.note("bad"))
+        try Self.corrupt("value", of: "bad", in: store)
+        let token = ServerChangeToken(data: Data([4]))
+        let report = try store.apply(FetchedPage(
+            zoneID: Fixtures.zone,
+            changed: [Fixtures.serverRecord(Fixtures.note("bad", text: "server"), tag: "e2"), Fixtures.serverRecord(Fixtures.note("ok"), tag: "e1")],
+            token: token))
+        #expect(report.unmerged.count == 1)
+        guard case .corruptRecord(let id, _, .local, _) = report.unmerged.first else { Issue.record("unexpected \(report)"); return }
+        #expect(id == Fixtures.id("bad"))
+        #expect(try store.zone(Fixtures.zone)?.token == token)
+        #expect(try store.fetch(Note.self, id: Fixtures.id("ok")) != nil)
+        #expect(try store.database.read { db in try Int.fetchOne(db, sql: "SELECT pending FROM recordkit_records WHERE recordName = 'bad'") } == 1)
+    }
+
     @Test func aCorruptServerCopyIsNamedAsSuch() throws {
         let store = try Fixtures.memoryStore()
         try store.apply(serverRecords: [Fixtures.serverRecord(Fixtures.note("a"), tag: "e1")])
