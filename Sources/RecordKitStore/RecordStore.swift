@@ -87,10 +87,10 @@ public final class RecordStore: Sendable {
 
     /// Reserves `count` generation numbers and returns the first.
     func reserveGenerations(_ db: Database, count: Int) throws -> Int64 {
-        let select = try db.cachedStatement(sql: "SELECT value FROM \(schema.state) WHERE key = 'generation'")
-        let current = try Int64.fetchOne(select) ?? 0
-        let update = try db.cachedStatement(sql: "UPDATE \(schema.state) SET value = ? WHERE key = 'generation'")
-        try update.execute(arguments: [current + Int64(count)])
-        return current + 1
+        let reserve = try db.cachedStatement(sql: "UPDATE \(schema.state) SET value = value + ? WHERE key = 'generation' RETURNING value")
+        guard let last = try Int64.fetchOne(reserve, arguments: [count]) else {
+            throw RecordStoreError.database(code: -1, message: "the store's generation counter is missing from \(schema.state)")
+        }
+        return last - Int64(count) + 1
     }
 }
