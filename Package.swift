@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "RecordKit", targets: ["RecordKit"]),
         // Record <-> CKRecord, tokens and conflicts; empty where CloudKit does not exist.
         .library(name: "RecordKitCloudKit", targets: ["RecordKitCloudKit"]),
+        // The offline store on SQLite through GRDB: records, server copies, tokens and pending changes.
+        .library(name: "RecordKitStore", targets: ["RecordKitStore"]),
         .executable(name: "recordgen", targets: ["recordgen"]),
         // The schema model and the renderer, for the plugins, benchmarks and tools built on them.
         // No API promise beyond this package's own tools.
@@ -20,6 +22,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The runtime linked by apps and servers: Foundation only.
@@ -28,6 +31,10 @@ let package = Package(
         // The CloudKit bridge: every file is wrapped in `#if canImport(CloudKit)`, so on Linux the module is
         // empty. Tools/CloudKitStandIn compiles the same files on Linux against a CloudKit stand-in.
         .target(name: "RecordKitCloudKit", dependencies: ["RecordKit"]),
+        // The offline store: RecordKit's records in SQLite through GRDB (system SQLite; apt libsqlite3-dev).
+        .target(name: "RecordKitStore", dependencies: ["RecordKit", .product(name: "GRDB", package: "GRDB.swift")]),
+        // A child process for the store's kill -9 test: saves records and acknowledges each commit on stdout.
+        .executableTarget(name: "RecordKitStoreCrashWorker", dependencies: ["RecordKitStore"]),
 
         // libxml2, found with pkg-config.
         .systemLibrary(
@@ -81,6 +88,8 @@ let package = Package(
         ),
 
         .testTarget(name: "RecordKitTests", dependencies: ["RecordKit"]),
+        // The store's tests; the kill -9 test runs RecordKitStoreCrashWorker, found beside the test bundle.
+        .testTarget(name: "RecordKitStoreTests", dependencies: ["RecordKitStore", "RecordKitStoreCrashWorker"]),
         // No two tracked paths, and no two names in a manifest, differ only in letter case.
         .testTarget(name: "PackageLayoutTests"),
         .testTarget(name: "RecordSchemaTests", dependencies: ["RecordSchema"], exclude: ["Fixtures"]),
