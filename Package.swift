@@ -6,6 +6,10 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "RecordKit", targets: ["RecordKit"]),
+        // The CloudDatabase protocol and the sync engine.
+        .library(name: "RecordKitSync", targets: ["RecordKitSync"]),
+        // The CloudKit simulator and the multi-device harness, for apps' sync tests.
+        .library(name: "RecordKitTesting", targets: ["RecordKitTesting"]),
         .executable(name: "recordgen", targets: ["recordgen"]),
         // The schema model and the renderer, for the plugins, benchmarks and tools built on them.
         // No API promise beyond this package's own tools.
@@ -22,6 +26,10 @@ let package = Package(
     targets: [
         // The runtime linked by apps and servers: Foundation only.
         .target(name: "RecordKit"),
+        // Sync: the CloudDatabase protocol CloudKit, its Web Services and the simulator share.
+        .target(name: "RecordKitSync", dependencies: ["RecordKit"]),
+        // The in-memory CloudKit simulator (CloudKit's rules, seeded, with fault injection).
+        .target(name: "RecordKitTesting", dependencies: ["RecordKitSync", "RecordKit"]),
 
         // libxml2, found with pkg-config.
         .systemLibrary(
@@ -71,6 +79,7 @@ let package = Package(
         ),
 
         .testTarget(name: "RecordKitTests", dependencies: ["RecordKit"]),
+        .testTarget(name: "RecordKitTestingTests", dependencies: ["RecordKitTesting", "RecordKitSync", "RecordKit"]),
         // No two tracked paths, and no two names in a manifest, differ only in letter case.
         .testTarget(name: "PackageLayoutTests"),
         .testTarget(name: "RecordSchemaTests", dependencies: ["RecordSchema"], exclude: ["Fixtures"]),
