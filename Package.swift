@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "RecordKitSync", targets: ["RecordKitSync"]),
         // The CloudKit simulator and the multi-device harness, for apps' sync tests.
         .library(name: "RecordKitTesting", targets: ["RecordKitTesting"]),
+        // The offline store on SQLite through GRDB: records, server copies, tokens and pending changes.
+        .library(name: "RecordKitStore", targets: ["RecordKitStore"]),
         .executable(name: "recordgen", targets: ["recordgen"]),
         // The schema model and the renderer, for the plugins, benchmarks and tools built on them.
         // No API promise beyond this package's own tools.
@@ -22,14 +24,23 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The runtime linked by apps and servers: Foundation only.
         .target(name: "RecordKit"),
-        // Sync: the CloudDatabase protocol CloudKit, its Web Services and the simulator share.
-        .target(name: "RecordKitSync", dependencies: ["RecordKit"]),
-        // The in-memory CloudKit simulator (CloudKit's rules, seeded, with fault injection).
-        .target(name: "RecordKitTesting", dependencies: ["RecordKitSync", "RecordKit"]),
+        // Sync: the CloudDatabase protocol (CloudKit, its Web Services, the simulator) and the SyncEngine over the store.
+        .target(name: "RecordKitSync", dependencies: ["RecordKit", "RecordKitStore"]),
+        // The in-memory CloudKit simulator (CloudKit's rules, seeded, fault injection) and the multi-device harness.
+        .target(
+            name: "RecordKitTesting",
+            dependencies: ["RecordKitSync", "RecordKitStore", "RecordKit", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+
+        // The offline store: RecordKit's records in SQLite through GRDB (system SQLite; apt libsqlite3-dev).
+        .target(name: "RecordKitStore", dependencies: ["RecordKit", .product(name: "GRDB", package: "GRDB.swift")]),
+        // A child process for the store's kill -9 test: saves records and acknowledges each commit on stdout.
+        .executableTarget(name: "RecordKitStoreCrashWorker", dependencies: ["RecordKitStore"]),
 
         // libxml2, found with pkg-config.
         .systemLibrary(
@@ -79,7 +90,9 @@ let package = Package(
         ),
 
         .testTarget(name: "RecordKitTests", dependencies: ["RecordKit"]),
-        .testTarget(name: "RecordKitTestingTests", dependencies: ["RecordKitTesting", "RecordKitSync", "RecordKit"]),
+        .testTarget(name: "RecordKitTestingTests", dependencies: ["RecordKitTesting", "RecordKitSync", "RecordKitStore", "RecordKit"]),
+        // The store's tests; the kill -9 test runs RecordKitStoreCrashWorker, found beside the test bundle.
+        .testTarget(name: "RecordKitStoreTests", dependencies: ["RecordKitStore", "RecordKitStoreCrashWorker"]),
         // No two tracked paths, and no two names in a manifest, differ only in letter case.
         .testTarget(name: "PackageLayoutTests"),
         .testTarget(name: "RecordSchemaTests", dependencies: ["RecordSchema"], exclude: ["Fixtures"]),

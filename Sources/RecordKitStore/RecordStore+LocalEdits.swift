@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+import RecordKit
+
+extension RecordStore {
+    /// Saves a model as a local edit: its record (with the unknown fields it kept) and a pending save commit in
+    /// one transaction. A pending save or delete of the same record is replaced by this save.
+    public func save<Model: RecordModel>(_ model: Model) throws(RecordStoreError) {
+        try save(contentsOf: CollectionOfOne(model))
+    }
+
+    /// Saves models as local edits, all in one transaction.
+    public func save<Model: RecordModel>(contentsOf models: some Sequence<Model>) throws(RecordStoreError) {
+        // Encode before taking the write lock, so the transaction only writes.
+        let rows = models.map { model in
+            let record = model.record()
+            return (id: record.id, type: record.recordType, bytes: NativeArchive.encode(record))
+        }
+        guard !rows.isEmpty else { return }
+        let table = schema.records
+        try write { db in
+            var generation = try reserveGenerations(db, count: rows.count)
+            // The upsert keeps the server copy; the WHERE refuses to turn a record into another type.
+            let statement = try db.cachedStatement(sql: """
+                INSERT INTO \(table) (ownerName, zoneName, recordName, recordType, value, pending, generation)
+                VALUES (?, ?, ?, ?, ?, \(PendingCode.save.rawValue), ?)
+                ON CONFLICT (ownerName, zoneName, recordName) DO UPDATE
+                SET value = excluded.value, pending = excluded.pending, generation = excluded.generation
+                WHERE recordType = excluded.recordType
+                """)
+            for row in rows {
+                try statement.execute(arguments: [
+                    row.id.zoneID.ownerName, row.id.zoneID.zoneName, row.id.recordName, row.type, row.bytes, generation,
+                ])
+                if db.changesCount == 0 {
+                    let stored = try String.fetchOne(
+                        db, sql: "SELECT recordType FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+                        arguments: RowCoding.arguments(row.id))
+                    throw RecordStoreError.typeMismatch(row.id, stored: stored ?? "?", requested: row.type)
+                }
+                generation += 1
+            }
+        }
+    }
+
+    /// Deletes a record as a local edit, with its pending delete, in one transaction. A record the server never
+    /// saw is removed outright (nothing to send); otherwise a tombstone stays until the delete is sent.
+    ///
+    /// - Returns: whether there was a record to delete.
+    @discardableResult
+    public func delete<Model: RecordModel>(_ type: Model.Type, id: RecordID) throws(RecordStoreError) -> Bool {
+        try delete(type, ids: [id]) > 0
+    }
+
+    /// Deletes records as local edits, all in one transaction. Returns how many there were to delete.
+    @discardableResult
+    public func delete<Model: RecordModel>(_ type: Model.Type, ids: [RecordID]) throws(RecordStoreError) -> Int {
+        let table = schema.records
+        return try write { db in
+            var deleted = 0
+            for id in ids {
+                guard let row = try Row.fetchOne(
+                    db, sql: "SELECT recordType, server IS NOT NULL, pending FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+                    arguments: RowCoding.arguments(id))
+                else { continue }
+                let recordType: String = row[0]
+                guard recordType == Model.recordType else {
+                    throw RecordStoreError.typeMismatch(id, stored: recordType, requested: Model.recordType)
+                }
+                let serverHasIt: Bool = row[1]
+                let pending: Int64 = row[2]
+                if pending == PendingCode.delete.rawValue { continue }
+                if serverHasIt {
+                    let generation = try reserveGenerations(db, count: 1)
+                    try db.execute(
+                        sql: "UPDATE \(table) SET value = NULL, pending = \(PendingCode.delete.rawValue), generation = ? WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+                        arguments: [generation] + RowCoding.arguments(id))
+                } else {
+                    try db.execute(
+                        sql: "DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+                        arguments: RowCoding.arguments(id))
+                }
+                deleted += 1
+            }
+            return deleted
+        }
+    }
+}

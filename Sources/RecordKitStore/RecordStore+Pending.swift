@@ -1,0 +1,46 @@
+import Foundation
+import GRDB
+import RecordKit
+
+extension RecordStore {
+    /// The next pending changes to send, oldest edit first: at most `maxCount` of them, and records adding up to
+    /// at most `maxBytes` of archive (CloudKit takes about 400 items and 2 MB per request). The first change is
+    /// always included, however large, so a big record cannot block the queue.
+    ///
+    /// Each save carries the local value with the system fields of the last server record, so the server sees
+    /// the change tag it expects. Nothing is cleared: call ``markSent(_:)`` with what the server accepted.
+    public func nextPendingBatch(maxCount: Int = 400, maxBytes: Int = 1_500_000) throws(RecordStoreError) -> PendingBatch {
+        let table = schema.records
+        return try read { db in
+            var batch = PendingBatch(saves: [], deletes: [], unreadable: [])
+            var bytes = 0
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT ownerName, zoneName, recordName, recordType, pending, generation, value, server, length(value)
+                FROM \(table) WHERE pending <> 0 ORDER BY generation
+                """)
+            while let row = try rows.next(), batch.saves.count + batch.deletes.count < maxCount {
+                let id = RowCoding.recordID(row, at: 0)
+                let recordType: String = row[3]
+                let generation: Int64 = row[5]
+                if row[4] == PendingCode.delete.rawValue {
+                    batch.deletes.append(PendingDelete(id: id, recordType: recordType, generation: generation))
+                    continue
+                }
+                let size: Int = row[8] ?? 0
+                if bytes + size > maxBytes && !(batch.saves.isEmpty && batch.deletes.isEmpty) { break }
+                do {
+                    guard let value: Data = row[6] else { continue }
+                    var record = try RowCoding.record(value, id: id, recordType: recordType, copy: .local)
+                    if let server: Data = row[7] {
+                        record.system = try RowCoding.record(server, id: id, recordType: recordType, copy: .server).system
+                    }
+                    batch.saves.append(PendingSave(record: record, generation: generation))
+                    bytes += size
+                } catch let error as RecordStoreError {
+                    batch.unreadable.append(error)
+                }
+            }
+            return batch
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import GRDB
+import RecordKit
+
+extension RecordStore {
+    /// The model stored under `id`, or nil if there is none (or only a pending delete).
+    ///
+    /// - Throws: ``RecordStoreError/typeMismatch(_:stored:requested:)`` if the ID holds another type,
+    ///   ``RecordStoreError/corruptRecord(_:recordType:copy:_:)`` or ``RecordStoreError/undecodable(_:recordType:_:)``
+    ///   if it cannot be read; the record stays stored either way.
+    public func fetch<Model: RecordModel>(_ type: Model.Type, id: RecordID) throws(RecordStoreError) -> Model? {
+        let table = schema.records
+        let row = try read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT recordType, value FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+                arguments: RowCoding.arguments(id))
+        }
+        guard let row, let bytes: Data = row[1] else { return nil }
+        return try RowCoding.model(bytes, id: id, recordType: row[0], as: Model.self)
+    }
+
+    /// Every stored model of a type (pending deletes excluded), and the records of that type it cannot read.
+    public func fetchAll<Model: RecordModel>(_ type: Model.Type) throws(RecordStoreError) -> StoredModels<Model> {
+        let table = schema.records
+        return try read { db in
+            try Self.collect(Model.self, db, sql: "SELECT ownerName, zoneName, recordName, value FROM \(table) WHERE recordType = ? AND value IS NOT NULL", arguments: [Model.recordType])
+        }
+    }
+
+    /// Every stored model of a type in one zone, and the records there it cannot read.
+    public func fetchAll<Model: RecordModel>(_ type: Model.Type, inZone zoneID: RecordZoneID) throws(RecordStoreError) -> StoredModels<Model> {
+        let table = schema.records
+        return try read { db in
+            try Self.collect(Model.self, db, sql: """
+                SELECT ownerName, zoneName, recordName, value FROM \(table)
+                WHERE ownerName = ? AND zoneName = ? AND recordType = ? AND value IS NOT NULL
+                """, arguments: [zoneID.ownerName, zoneID.zoneName, Model.recordType])
+        }
+    }
+
+    /// Calls `body` with every stored model of a type, read through a database cursor: memory stays bounded by
+    /// one model, whatever the count. Returns the records the model could not read.
+    @discardableResult
+    public func forEach<Model: RecordModel>(_ type: Model.Type, _ body: (Model) throws -> Void) throws(RecordStoreError) -> [RecordStoreError] {
+        let table = schema.records
+        return try read { db in
+            var failures: [RecordStoreError] = []
+            let rows = try Row.fetchCursor(db, sql: "SELECT ownerName, zoneName, recordName, value FROM \(table) WHERE recordType = ? AND value IS NOT NULL", arguments: [Model.recordType])
+            while let row = try rows.next() {
+                switch try Self.decode(Model.self, row) {
+                case let .success(model): try body(model)
+                case let .failure(error): failures.append(error)
+                }
+            }
+            return failures
+        }
+    }
+
+    /// Both stored copies of a record and its pending change; nil if the store has no row for it.
+    public func storedState(of id: RecordID) throws(RecordStoreError) -> StoredRecordState? {
+        let table = schema.records
+        let row = try read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT recordType, value, server, pending, generation FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+                arguments: RowCoding.arguments(id))
+        }
+        guard let row else { return nil }
+        let recordType: String = row[0]
+        let local: Data? = row[1]
+        let server: Data? = row[2]
+        let generation: Int64 = row[4]
+        let pending: PendingChange? = switch PendingCode(rawValue: row[3]) {
+        case .save: .save(generation: generation)
+        case .delete: .delete(generation: generation)
+        case .none?, nil: nil
+        }
+        return StoredRecordState(
+            id: id, recordType: recordType,
+            local: try local.map { (bytes: Data) throws(RecordStoreError) in try RowCoding.record(bytes, id: id, recordType: recordType, copy: RecordStoreError.Copy.local) },
+            server: try server.map { (bytes: Data) throws(RecordStoreError) in try RowCoding.record(bytes, id: id, recordType: recordType, copy: RecordStoreError.Copy.server) },
+            pending: pending)
+    }
+
+    /// How many records have a pending change.
+    public func pendingCount() throws(RecordStoreError) -> Int {
+        let table = schema.records
+        return try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE pending <> 0") ?? 0 }
+    }
+
+    // MARK: Decoding rows
+
+    /// Decodes rows `ownerName, zoneName, recordName, value` into models, collecting the failures.
+    static func collect<Model: RecordModel>(
+        _: Model.Type, _ db: Database, sql: String, arguments: StatementArguments
+    ) throws -> StoredModels<Model> {
+        var result = StoredModels<Model>(models: [], undecodable: [])
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
+            switch try decode(Model.self, row) {
+            case let .success(model): result.models.append(model)
+            case let .failure(error): result.undecodable.append(error)
+            }
+        }
+        return result
+    }
+
+    private static func decode<Model: RecordModel>(_: Model.Type, _ row: Row) throws -> Result<Model, RecordStoreError> {
+        let id = RowCoding.recordID(row, at: 0)
+        // The cursor's row is reused: decode straight from SQLite's buffer, without copying the bytes.
+        let result: Result<Model, RecordStoreError>? = try row.withUnsafeData(atIndex: 3) { bytes in
+            guard let bytes else { return nil }
+            return Result { () throws(RecordStoreError) -> Model in
+                try RowCoding.model(bytes, id: id, recordType: Model.recordType, as: Model.self)
+            }
+        }
+        return result ?? .failure(.corruptRecord(id, recordType: Model.recordType, copy: .local, NativeArchiveError(.notAnArchive, at: 0)))
+    }
+}

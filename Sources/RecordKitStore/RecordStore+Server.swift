@@ -1,0 +1,172 @@
+import Foundation
+import GRDB
+import RecordKit
+
+extension RecordStore {
+    /// Stores a fetched page and its zone token in one transaction, so the token never advances past records
+    /// that are not stored.
+    ///
+    /// A changed record with no pending local change replaces the local value. Over a pending save it is merged
+    /// with the model's `merge(ancestor:client:server:)` against the stored ancestor; the result keeps the
+    /// server's system fields and stays pending (with a new generation). Over a pending delete only the
+    /// ancestor is updated. A record deleted on the server is removed, unless a local save is pending: then the
+    /// local value stays, to be created again.
+    @discardableResult
+    public func apply(_ page: FetchedPage) throws(RecordStoreError) -> ApplyReport {
+        try applyServerChanges(changed: page.changed, deleted: page.deleted, token: page.token.map { (page.zoneID, $0) })
+    }
+
+    /// Stores server records that came without a page, such as the server records of conflicts
+    /// (`serverRecordChanged`): merged over pending edits exactly as ``apply(_:)`` does, no token changed.
+    @discardableResult
+    public func apply(serverRecords: [RecordKit.Record]) throws(RecordStoreError) -> ApplyReport {
+        try applyServerChanges(changed: serverRecords, deleted: [], token: nil)
+    }
+
+    private func applyServerChanges(
+        changed: [RecordKit.Record], deleted: [RecordID], token: (RecordZoneID, ServerChangeToken)?
+    ) throws(RecordStoreError) -> ApplyReport {
+        let encoded = changed.map { (record: $0, bytes: NativeArchive.encode($0)) }
+        let table = schema.records
+        return try write { db in
+            var report = ApplyReport()
+            let select = try db.cachedStatement(sql: """
+                SELECT recordType, value, server, pending, generation FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?
+                """)
+            let upsert = try db.cachedStatement(sql: """
+                INSERT INTO \(table) (ownerName, zoneName, recordName, recordType, value, server, pending, generation)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (ownerName, zoneName, recordName) DO UPDATE
+                SET recordType = excluded.recordType, value = excluded.value, server = excluded.server,
+                    pending = excluded.pending, generation = excluded.generation
+                """)
+            for (record, bytes) in encoded {
+                let id = record.id
+                let row = try Row.fetchOne(select, arguments: RowCoding.arguments(id))
+                var value: Data? = bytes
+                var pending = PendingCode.none.rawValue
+                var generation: Int64 = 0
+                if let row, let code = PendingCode(rawValue: row[3]), code != .none {
+                    pending = code.rawValue
+                    generation = row[4]
+                    if code == .save, let local: Data = row[1] {
+                        // The merged value is a new edit: a send of the old one must not clear it.
+                        generation = try reserveGenerations(db, count: 1)
+                        let ancestor: Data? = row[2]
+                        value = try merge(id: id, local: local, ancestor: ancestor, server: record, report: &report)
+                    } else {
+                        value = nil
+                    }
+                }
+                try upsert.execute(arguments: [
+                    id.zoneID.ownerName, id.zoneID.zoneName, id.recordName, record.recordType, value, bytes, pending, generation,
+                ])
+            }
+            for id in deleted {
+                let arguments = RowCoding.arguments(id)
+                // Keep a pending save (the local edit wins over the deletion, and creates the record again).
+                try db.execute(sql: """
+                    UPDATE \(table) SET server = NULL WHERE ownerName = ? AND zoneName = ? AND recordName = ? AND pending = \(PendingCode.save.rawValue)
+                    """, arguments: arguments)
+                try db.execute(sql: """
+                    DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ? AND pending <> \(PendingCode.save.rawValue)
+                    """, arguments: arguments)
+            }
+            if let (zoneID, token) = token {
+                try db.execute(sql: """
+                    INSERT INTO \(schema.zones) (ownerName, zoneName, token, zoneExists) VALUES (?, ?, ?, 1)
+                    ON CONFLICT (ownerName, zoneName) DO UPDATE SET token = excluded.token, zoneExists = 1
+                    """, arguments: [zoneID.ownerName, zoneID.zoneName, NativeArchive.encode(token)])
+            }
+            return report
+        }
+    }
+
+    /// The merged local value of a record with a pending save that the server changed.
+    private func merge(id: RecordID, local: Data, ancestor: Data?, server: RecordKit.Record, report: inout ApplyReport) throws -> Data {
+        let recordType = server.recordType
+        let client = try RowCoding.record(local, id: id, recordType: recordType, copy: .local)
+        // A corrupt ancestor merges as no ancestor: the local value is then taken as changed throughout.
+        let base = ancestor.flatMap { try? NativeArchive.decodeRecord($0) }
+        report.merged.append(id)
+        if let modelMerge = merges.merge(for: recordType) {
+            do {
+                return NativeArchive.encode(try modelMerge(base, client, server))
+            } catch {
+                report.mergedWithoutModel.append(.undecodable(id, recordType: recordType, error))
+            }
+        } else {
+            report.mergedWithoutModel.append(.undecodable(
+                id, recordType: recordType, .wrongRecordType(expected: "a registered model", found: recordType, recordName: id.recordName)))
+        }
+        return NativeArchive.encode(FieldwiseMerge.merge(ancestor: base, client: client, server: server))
+    }
+
+    /// Records what the server accepted. A saved record becomes the ancestor; its pending save is cleared only if
+    /// its generation is the one sent (an edit made during the send stays pending). A deleted record's
+    /// tombstone is removed only for the generation sent.
+    public func markSent(_ changes: [SentChange]) throws(RecordStoreError) {
+        let table = schema.records
+        try write { db in
+            for change in changes {
+                switch change {
+                case let .saved(record, sentGeneration):
+                    let arguments = RowCoding.arguments(record.id)
+                    let bytes = NativeArchive.encode(record)
+                    let row = try Row.fetchOne(
+                        db, sql: "SELECT pending, generation FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+                        arguments: arguments)
+                    guard let row else {
+                        // Deleted locally while its first save was in flight: the server has it now, so queue its deletion.
+                        let generation = try reserveGenerations(db, count: 1)
+                        try db.execute(sql: """
+                            INSERT INTO \(table) (ownerName, zoneName, recordName, recordType, value, server, pending, generation)
+                            VALUES (?, ?, ?, ?, NULL, ?, \(PendingCode.delete.rawValue), ?)
+                            """, arguments: arguments + [record.recordType, bytes, generation])
+                        continue
+                    }
+                    let pending: Int64 = row[0]
+                    let generation: Int64 = row[1]
+                    if pending == PendingCode.save.rawValue && generation == sentGeneration || pending == PendingCode.none.rawValue {
+                        try db.execute(sql: """
+                            UPDATE \(table) SET value = ?, server = ?, pending = 0, generation = 0
+                            WHERE ownerName = ? AND zoneName = ? AND recordName = ?
+                            """, arguments: [bytes, bytes] + arguments)
+                    } else {
+                        try db.execute(
+                            sql: "UPDATE \(table) SET server = ? WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+                            arguments: [bytes] + arguments)
+                    }
+                case let .deleted(id, sentGeneration):
+                    let arguments = RowCoding.arguments(id)
+                    try db.execute(sql: """
+                        DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?
+                        AND (pending = 0 OR (pending = \(PendingCode.delete.rawValue) AND generation = ?))
+                        """, arguments: arguments + [sentGeneration])
+                    // A save made after the deletion was sent stays pending, to create the record again.
+                    try db.execute(
+                        sql: "UPDATE \(table) SET server = NULL WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+                        arguments: arguments)
+                }
+            }
+        }
+    }
+
+    /// Forgets what the store knows of a zone's server side: its token and the server copies of its records
+    /// (after `changeTokenExpired`, or when the zone was deleted). Records with no pending change are removed,
+    /// to be fetched again. With `keepingLocalChanges`, pending saves and deletes stay queued (a save then
+    /// creates the record anew); without, they are dropped too.
+    public func forgetZone(_ zoneID: RecordZoneID, keepingLocalChanges: Bool) throws(RecordStoreError) {
+        let table = schema.records
+        let zone: StatementArguments = [zoneID.ownerName, zoneID.zoneName]
+        try write { db in
+            if keepingLocalChanges {
+                try db.execute(sql: "DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND pending = 0", arguments: zone)
+                try db.execute(sql: "UPDATE \(table) SET server = NULL WHERE ownerName = ? AND zoneName = ?", arguments: zone)
+            } else {
+                try db.execute(sql: "DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
+            }
+            try db.execute(sql: "DELETE FROM \(schema.zones) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import GRDB
+import RecordKit
+
+/// RecordKit's offline store: records, their last server copies, change tokens and the queue of pending
+/// changes, in SQLite through GRDB.
+///
+/// Open it on its own file (a WAL `DatabasePool`) with ``init(path:models:options:)``, or inside an app's GRDB
+/// database with ``init(database:models:tablePrefix:)``. Pass the generated model types it merges with.
+///
+/// - Local edits: ``save(_:)``, ``save(contentsOf:)``, ``delete(_:id:)``. The edit and its pending change
+///   commit in one transaction; changes to one record coalesce (save+save is one save, save then delete of a
+///   record the server never saw leaves nothing, delete then save is a save).
+/// - Reads: ``fetch(_:id:)``, ``fetchAll(_:)``, ``fetchAll(_:inZone:)``, ``forEach(_:_:)`` (a cursor),
+///   ``storedState(of:)`` (both copies and the pending change); records the model cannot read are reported in
+///   ``StoredModels/undecodable``, never dropped. Observation: ``observation(of:)`` and ``values(of:)``.
+/// - Sending: ``nextPendingBatch(maxCount:maxBytes:)`` gives the records and deletions to send, each with its
+///   generation; ``markSent(_:)`` stores what the server returned and clears a pending change only for the
+///   generation that was sent.
+/// - Fetching: ``apply(_:)`` stores a fetched page with its zone token in one transaction, merging a server
+///   record over a pending edit with the model's `merge(ancestor:client:server:)`; ``apply(serverRecords:)``
+///   does the same for conflict results; ``forgetZone(_:keepingLocalChanges:)``.
+/// - Sync state: ``zone(_:)``, ``setZone(_:exists:)``, ``databaseToken()``, ``setDatabaseToken(_:)``,
+///   ``engineState()``, ``setEngineState(_:)``, ``syncState()``.
+///
+/// Every method runs synchronously on the caller's thread and throws ``RecordStoreError``.
+public final class RecordStore: Sendable {
+    /// The database the store lives in.
+    public let database: any DatabaseWriter
+    let schema: StoreSchema
+    let merges: ModelRegistry
+
+    /// Opens (creating if needed) a store in its own SQLite file, in WAL mode, with data protection on Apple
+    /// platforms (see ``RecordStoreOptions``).
+    ///
+    /// - Parameter models: the generated model types whose records the store merges field by field.
+    public convenience init(
+        path: String, models: [any RecordModel.Type], options: RecordStoreOptions = RecordStoreOptions()
+    ) throws(RecordStoreError) {
+        let pool: DatabasePool
+        do {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw RecordStoreError(error)
+        }
+        try self.init(database: pool, models: models, tablePrefix: options.tablePrefix)
+        do {
+            try options.fileProtection.apply(toDatabaseAt: path)
+        } catch {
+            throw .database(code: -1, message: "cannot set file protection on \(path): \(error)")
+        }
+    }
+
+    /// Lives inside an app's existing GRDB database: the store's tables start with `tablePrefix`, and its
+    /// migrations (named with the prefix) run through their own `DatabaseMigrator`.
+    public init(database: any DatabaseWriter, models: [any RecordModel.Type], tablePrefix: String = "recordkit_") throws(RecordStoreError) {
+        self.database = database
+        self.schema = try StoreSchema(prefix: tablePrefix)
+        self.merges = ModelRegistry(models)
+        try schema.prepare(database)
+    }
+
+    // MARK: Plumbing
+
+    /// Runs a read, mapping every error to ``RecordStoreError``.
+    func read<T>(_ body: (Database) throws -> T) throws(RecordStoreError) -> T {
+        do {
+            return try database.read(body)
+        } catch {
+            throw RecordStoreError(error)
+        }
+    }
+
+    /// Runs one write transaction, mapping every error to ``RecordStoreError``.
+    func write<T>(_ body: (Database) throws -> T) throws(RecordStoreError) -> T {
+        do {
+            return try database.write(body)
+        } catch {
+            throw RecordStoreError(error)
+        }
+    }
+
+    /// Reserves `count` generation numbers and returns the first.
+    func reserveGenerations(_ db: Database, count: Int) throws -> Int64 {
+        let current = try Int64.fetchOne(db, sql: "SELECT value FROM \(schema.state) WHERE key = 'generation'") ?? 0
+        try db.execute(sql: "UPDATE \(schema.state) SET value = ? WHERE key = 'generation'", arguments: [current + Int64(count)])
+        return current + 1
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+import RecordKit
+
+/// Why the store refused or failed an operation. Every case about a record names its ID and type.
+public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Which stored copy of a record a corrupt-bytes error is about.
+    public enum Copy: String, Sendable, Hashable {
+        /// The local value (what the app last saved, or the last server record when nothing is pending).
+        case local
+        /// The last server record: the ancestor of a three-way merge.
+        case server
+    }
+
+    /// The store was written by a newer version of RecordKitStore, whose schema this version cannot read.
+    case newerStoreSchema(found: Int, supported: Int)
+    /// A table prefix that is not a plain SQL identifier (letters, digits, `_`, not starting with a digit).
+    case invalidTablePrefix(String)
+    /// The stored bytes of a record do not form a native archive: the row is kept, other rows still read.
+    case corruptRecord(RecordID, recordType: String, copy: Copy, NativeArchiveError)
+    /// The stored record is intact but this app's model cannot read it (a newer version it refuses, a missing
+    /// field): the record stays stored, unchanged, and is sent and merged as it is.
+    case undecodable(RecordID, recordType: String, RecordDecodingError)
+    /// The ID is stored as a record of another type than the one asked for or saved.
+    case typeMismatch(RecordID, stored: String, requested: String)
+    /// A stored change token or sync value is corrupt.
+    case corruptState(String, NativeArchiveError)
+    /// The database is full (disk full, or SQLite's `max_page_count`): the transaction was rolled back and
+    /// everything committed before it is intact.
+    case diskFull(message: String)
+    /// Any other SQLite error: its result code and message.
+    case database(code: Int32, message: String)
+
+    public var description: String {
+        switch self {
+        case let .newerStoreSchema(found, supported):
+            "the store was written by a newer RecordKitStore (store schema version \(found); this version reads up to \(supported)): update the app, or open another file"
+        case let .invalidTablePrefix(prefix):
+            "table prefix '\(prefix)' is not a plain SQL identifier (letters, digits and _, not starting with a digit)"
+        case let .corruptRecord(id, recordType, copy, error):
+            "\(recordType) record '\(id.recordName)' in zone \(id.zoneID): the stored \(copy.rawValue) copy is corrupt: \(error)"
+        case let .undecodable(id, recordType, error):
+            "\(recordType) record '\(id.recordName)' in zone \(id.zoneID) cannot be read by this app version (kept as it is): \(error)"
+        case let .typeMismatch(id, stored, requested):
+            "record '\(id.recordName)' in zone \(id.zoneID) is stored as a \(stored) record, not a \(requested) record"
+        case let .corruptState(what, error):
+            "the stored \(what) is corrupt: \(error)"
+        case let .diskFull(message):
+            "the database is full; nothing of this change was stored (SQLite: \(message))"
+        case let .database(code, message):
+            "SQLite error \(code): \(message)"
+        }
+    }
+
+    /// Wraps an error thrown through GRDB: store errors pass through, SQLite errors are classified.
+    init(_ error: any Error) {
+        if let error = error as? RecordStoreError {
+            self = error
+        } else if let error = error as? DatabaseError {
+            let message = error.message ?? "\(error.resultCode)"
+            if error.resultCode == .SQLITE_FULL {
+                self = .diskFull(message: message)
+            } else {
+                self = .database(code: error.extendedResultCode.rawValue, message: message)
+            }
+        } else {
+            self = .database(code: -1, message: "\(error)")
+        }
+    }
+}

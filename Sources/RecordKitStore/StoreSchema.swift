@@ -1,0 +1,83 @@
+import GRDB
+
+/// The store's tables, named with its prefix, and the migrations that create them.
+///
+/// Tables: `<prefix>records` (one row per record: ID, type, local value, last server record, pending change and
+/// its generation; a pending delete is a row whose value is NULL), `<prefix>zones` (change token and whether the
+/// zone exists, per zone) and `<prefix>state` (store schema version, generation counter, database token,
+/// engine state).
+struct StoreSchema: Sendable {
+    /// The store schema version this code writes and reads. A store with a larger one is refused.
+    static let version = 1
+
+    let prefix: String
+    var records: String { prefix + "records" }
+    var zones: String { prefix + "zones" }
+    var state: String { prefix + "state" }
+
+    /// Checks the prefix is a plain identifier, so it can be spliced into SQL.
+    init(prefix: String) throws(RecordStoreError) {
+        let allowed = prefix.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+        }
+        guard allowed, let first = prefix.utf8.first, !(first >= 0x30 && first <= 0x39) else {
+            throw .invalidTablePrefix(prefix)
+        }
+        self.prefix = prefix
+    }
+
+    /// Refuses a store written by a newer schema, then runs the migrations this version knows.
+    func prepare(_ writer: any DatabaseWriter) throws(RecordStoreError) {
+        do {
+            try writer.write { db in
+                if try db.tableExists(state), let found = try Int.fetchOne(db, sql: "SELECT value FROM \(state) WHERE key = 'schemaVersion'"),
+                    found > Self.version
+                {
+                    throw RecordStoreError.newerStoreSchema(found: found, supported: Self.version)
+                }
+            }
+            try migrator.migrate(writer)
+        } catch {
+            throw RecordStoreError(error)
+        }
+    }
+
+    /// The store's own migrations, named with the prefix so they never collide with the app's.
+    private var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("\(prefix)store-v1") { [self] db in
+            try db.execute(sql: """
+                CREATE TABLE \(records) (
+                    ownerName TEXT NOT NULL,
+                    zoneName TEXT NOT NULL,
+                    recordName TEXT NOT NULL,
+                    recordType TEXT NOT NULL,
+                    value BLOB,
+                    server BLOB,
+                    pending INTEGER NOT NULL DEFAULT 0,
+                    generation INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (ownerName, zoneName, recordName)
+                );
+                CREATE INDEX \(records)_type ON \(records) (recordType);
+                CREATE INDEX \(records)_pending ON \(records) (generation) WHERE pending <> 0;
+                CREATE TABLE \(zones) (
+                    ownerName TEXT NOT NULL,
+                    zoneName TEXT NOT NULL,
+                    token BLOB,
+                    zoneExists INTEGER NOT NULL DEFAULT 1,
+                    PRIMARY KEY (ownerName, zoneName)
+                );
+                CREATE TABLE \(state) (key TEXT NOT NULL PRIMARY KEY, value);
+                INSERT INTO \(state) (key, value) VALUES ('schemaVersion', 1), ('generation', 0);
+                """)
+        }
+        return migrator
+    }
+}
+
+/// The pending change column's values.
+enum PendingCode: Int64 {
+    case none = 0
+    case save = 1
+    case delete = 2
+}
