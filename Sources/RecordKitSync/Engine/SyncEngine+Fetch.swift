@@ -71,6 +71,10 @@ extension SyncEngine {
     func fetchZone(_ zoneID: RecordZoneID) async throws(SyncError) {
         var token = try stored { () throws(RecordStoreError) in try store.zone(zoneID)?.token }
         var expired = false
+        if token == nil {
+            // A fetch from no token reports no deletions: start from what the server holds, pending edits kept.
+            try stored { () throws(RecordStoreError) in try store.forgetZone(zoneID, keepingLocalChanges: true) }
+        }
         while true {
             let page: ZoneChangesPage
             do {
