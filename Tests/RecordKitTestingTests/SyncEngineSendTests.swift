@@ -143,3 +143,23 @@ import Testing
         #expect(try Note(record: server).textName == "v2")
     }
 }
+
+/// A response lost after the server committed, and no retry left: the records may be on the server.
+@Suite struct SyncEngineLostResponseTests {
+    @Test func aNewRecordDeletedAfterItsResponseWasLostIsDeletedOnTheServer() async throws {
+        let harness = try noteHarness(devices: 2) { $0.maxTransientRetries = 0 }
+        let device = harness[0]
+        _ = try await harness.simulator.saveZones([noteZone])
+        try device.store.save(makeNote("n1", text: "t", modified: 1))
+        await harness.simulator.injectFault(.loseResponse, on: [.modifyRecords])
+        await #expect(throws: SyncError.cloud(.networkFailure)) { try await device.engine.sendChanges() }
+        #expect(await harness.simulator.serverRecords().count == 1)
+        // The store never saw a server copy, so it drops the record outright; the engine remembers the attempt.
+        try device.store.delete(Note.self, id: RecordID(recordName: "n1", zoneID: noteZone))
+        #expect(try device.store.pendingCount() == 0)
+        try await harness.settle()
+        #expect(await harness.simulator.serverRecords().isEmpty)
+        #expect(try await harness.divergences() == [])
+        #expect(try notes(on: harness[1]).isEmpty)
+    }
+}

@@ -5,6 +5,8 @@ extension SyncEngine {
     /// Reads the database feed (which zones changed or went away), then fetches every changed zone and every zone
     /// of the configuration. The database token is stored last, once its zones are fetched.
     func fetchAll() async throws(SyncError) {
+        // First delete what the app deleted after a lost response, or the fetch would bring it back.
+        try await settleAttempts()
         var zoneIDs = configuration.zones
         var databaseToken: ServerChangeToken?
         if database.scope != .public {

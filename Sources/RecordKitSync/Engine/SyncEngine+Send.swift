@@ -24,6 +24,7 @@ extension SyncEngine {
         var conflictCounts: [RecordID: Int] = [:]
         var failed: Set<RecordID> = []
         var idleRounds = 0
+        try await settleAttempts()
         while idleRounds < 3 {
             let batch = try stored { () throws(RecordStoreError) in
                 try store.nextPendingBatch(maxCount: itemLimit, maxBytes: configuration.maxBytesPerRequest)
@@ -35,6 +36,7 @@ extension SyncEngine {
             let request = ModifyRecordsRequest(
                 saves: batch.saves.map { RecordSave($0.record) }, deletes: batch.deletes.map(\.id),
                 savePolicy: .ifServerRecordUnchanged, atomic: configuration.atomic)
+            try noteAttempted(batch.saves)
             let result: ModifyRecordsResult
             do {
                 result = try await withRetries { () async throws(CloudError) in try await database.modifyRecords(request) }
