@@ -77,3 +77,27 @@ import Testing
         }
     }
 }
+
+/// The README's and DocC's "Testing Sync" example, as written there.
+@Suite struct TestingSyncExample {
+    let groceries = RecordID(recordName: "groceries", zoneID: RecordZoneID(zoneName: "note-zone"))
+    let milk = Asset(fileURL: URL(fileURLWithPath: "/notes/milk"))
+    let eggs = Asset(fileURL: URL(fileURLWithPath: "/notes/eggs"))
+    let bread = Asset(fileURL: URL(fileURLWithPath: "/notes/bread"))
+    let monday = Date(timeIntervalSince1970: 1_700_000_000)
+    var tuesday: Date { monday.addingTimeInterval(86_400) }
+    var wednesday: Date { monday.addingTimeInterval(2 * 86_400) }
+
+    @Test func theLaterEditWinsOnEveryDevice() async throws {
+        let harness = try SyncHarness(devices: 2, models: [Note.self], zones: [RecordZoneID(zoneName: "note-zone")])
+        let (phone, laptop) = (harness[0], harness[1])
+        try phone.store.save(Note(recordID: groceries, text: milk, modified: monday))
+        try await harness.settle()                          // every device online, synced until quiet
+        await phone.goOffline()
+        try phone.store.save(Note(recordID: groceries, text: eggs, modified: tuesday))
+        try laptop.store.save(Note(recordID: groceries, text: bread, modified: wednesday))
+        try await harness.settle()
+        #expect(try await harness.divergences().isEmpty)     // every store equals the server
+        #expect(try phone.store.fetch(Note.self, id: groceries)?.text == bread)
+    }
+}

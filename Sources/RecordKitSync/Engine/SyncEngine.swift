@@ -90,7 +90,7 @@ public actor SyncEngine {
                 do {
                     try await clock.sleep(seconds: wait)
                 } catch {
-                    throw .cloud(.networkUnavailable)
+                    throw .cancelled
                 }
             }
         }

@@ -6,11 +6,14 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     case cloud(CloudError)
     /// The store failed.
     case store(RecordStoreError)
+    /// The task was cancelled while the engine waited to retry.
+    case cancelled
 
     public var description: String {
         switch self {
         case let .cloud(error): "sync failed: \(error)"
         case let .store(error): "sync failed in the store: \(error)"
+        case .cancelled: "sync cancelled"
         }
     }
 }
