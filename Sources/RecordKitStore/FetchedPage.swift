@@ -27,4 +27,7 @@ public struct ApplyReport: Sendable, Hashable {
     /// Records merged field by field without their model (not registered, or it could not read one of the
     /// copies): a field changed locally kept the local value. Each error says why the model was not used.
     public var mergedWithoutModel: [RecordStoreError] = []
+    /// Records with a pending save whose local copy is corrupt: kept as they are and still pending, not merged;
+    /// their server copy was updated. Each error names the record.
+    public var unmerged: [RecordStoreError] = []
 }

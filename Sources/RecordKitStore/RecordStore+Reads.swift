@@ -11,9 +11,8 @@ extension RecordStore {
     public func fetch<Model: RecordModel>(_ type: Model.Type, id: RecordID) throws(RecordStoreError) -> Model? {
         let table = schema.records
         let row = try read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT recordType, value FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                arguments: RowCoding.arguments(id))
+            let statement = try db.cachedStatement(sql: "SELECT recordType, value FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?")
+            return try Row.fetchOne(statement, arguments: RowCoding.arguments(id))
         }
         guard let row, let bytes: Data = row[1] else { return nil }
         return try RowCoding.model(bytes, id: id, recordType: row[0], as: Model.self)

@@ -53,7 +53,7 @@ extension RecordStore {
                         // The merged value is a new edit: a send of the old one must not clear it.
                         generation = try reserveGenerations(db, count: 1)
                         let ancestor: Data? = row[2]
-                        value = try merge(id: id, local: local, ancestor: ancestor, server: record, report: &report)
+                        value = merge(id: id, local: local, ancestor: ancestor, server: record, report: &report)
                     } else {
                         value = nil
                     }
@@ -83,9 +83,16 @@ extension RecordStore {
     }
 
     /// The merged local value of a record with a pending save that the server changed.
-    private func merge(id: RecordID, local: Data, ancestor: Data?, server: RecordKit.Record, report: inout ApplyReport) throws -> Data {
+    private func merge(id: RecordID, local: Data, ancestor: Data?, server: RecordKit.Record, report: inout ApplyReport) -> Data {
         let recordType = server.recordType
-        let client = try RowCoding.record(local, id: id, recordType: recordType, copy: .local)
+        let client: RecordKit.Record
+        do {
+            client = try RowCoding.record(local, id: id, recordType: recordType, copy: .local)
+        } catch {
+            // A corrupt local copy cannot be merged; it stays as it is (and pending) rather than block the page.
+            report.unmerged.append(error)
+            return local
+        }
         // A corrupt ancestor merges as no ancestor: the local value is then taken as changed throughout.
         let base = ancestor.flatMap { try? NativeArchive.decodeRecord($0) }
         report.merged.append(id)

@@ -59,7 +59,7 @@ extension RecordStore {
         try setStateValue("engineState", data)
     }
 
-    /// The zone tokens and database token as a ``SyncState``, for code that archives or passes one.
+    /// The zone tokens and database token as a RecordKit `SyncState`, for code that archives or passes one.
     public func syncState() throws(RecordStoreError) -> SyncState {
         var state = SyncState(databaseToken: try databaseToken())
         for zone in try zones() {

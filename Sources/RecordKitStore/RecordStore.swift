@@ -33,7 +33,10 @@ public final class RecordStore: Sendable {
     /// Opens (creating if needed) a store in its own SQLite file, in WAL mode, with data protection on Apple
     /// platforms (see ``RecordStoreOptions``).
     ///
-    /// - Parameter models: the generated model types whose records the store merges field by field.
+    /// - Parameters:
+    ///   - path: the database file; its folder must exist. SQLite adds `-wal` and `-shm` files beside it.
+    ///   - models: the generated model types whose records the store merges field by field.
+    ///   - options: the table prefix and the data protection class.
     public convenience init(
         path: String, models: [any RecordModel.Type], options: RecordStoreOptions = RecordStoreOptions()
     ) throws(RecordStoreError) {
@@ -84,8 +87,10 @@ public final class RecordStore: Sendable {
 
     /// Reserves `count` generation numbers and returns the first.
     func reserveGenerations(_ db: Database, count: Int) throws -> Int64 {
-        let current = try Int64.fetchOne(db, sql: "SELECT value FROM \(schema.state) WHERE key = 'generation'") ?? 0
-        try db.execute(sql: "UPDATE \(schema.state) SET value = ? WHERE key = 'generation'", arguments: [current + Int64(count)])
-        return current + 1
+        let reserve = try db.cachedStatement(sql: "UPDATE \(schema.state) SET value = value + ? WHERE key = 'generation' RETURNING value")
+        guard let last = try Int64.fetchOne(reserve, arguments: [count]) else {
+            throw RecordStoreError.database(code: -1, message: "the store's generation counter is missing from \(schema.state)")
+        }
+        return last - Int64(count) + 1
     }
 }

@@ -77,6 +77,20 @@ import Testing
         #expect(try store.pendingCount() == 0)
     }
 
+    /// Invariant 1: a batch of edits commits whole or not at all; no edit is stored without its pending change.
+    @Test func aFailedBatchOfSavesStoresNothing() throws {
+        let store = try Fixtures.memoryStore()
+        var folder = Fixtures.note("taken").record()
+        folder.recordType = "Folder"
+        try store.apply(serverRecords: [folder])
+        #expect(throws: RecordStoreError.self) {
+            try store.save(contentsOf: [Fixtures.note("first"), Fixtures.note("taken"), Fixtures.note("last")])
+        }
+        #expect(try store.storedState(of: Fixtures.id("first")) == nil)
+        #expect(try store.storedState(of: Fixtures.id("last")) == nil)
+        #expect(try store.pendingCount() == 0)
+    }
+
     @Test func unknownFieldsOfANewerAppTravelThroughTheStore() throws {
         let store = try Fixtures.memoryStore()
         var record = Fixtures.serverRecord(Fixtures.note("n1"), tag: "e1")

@@ -72,6 +72,18 @@ import Testing
         #expect(generation > before.generation, "a send of the pre-merge value must not clear the merge")
     }
 
+    /// The stored ancestor decides which side changed a field: here only the server changed the text, so the server's
+    /// text wins although the local edit is later (without the ancestor, last-writer-wins would keep the local text).
+    @Test func theMergeUsesTheStoredAncestor() throws {
+        let store = try Fixtures.memoryStore()
+        try store.apply(serverRecords: [Fixtures.serverRecord(Fixtures.note("n1", text: "v1", modified: 1_000), tag: "e1")])
+        try store.save(Fixtures.note("n1", text: "v1", modified: 3_000))
+        try store.apply(serverRecords: [Fixtures.serverRecord(Fixtures.note("n1", text: "server", modified: 2_000), tag: "e2")])
+        let merged = try Note(record: #require(try store.storedState(of: Fixtures.id("n1"))?.local))
+        #expect(merged.text == Fixtures.text("server"), "changed on the server only")
+        #expect(merged.modified == Date(timeIntervalSince1970: 3_000), "changed locally only")
+    }
+
     @Test func anEarlierLocalEditLosesTheFieldButStaysPendingOverTheServerRecord() throws {
         let store = try Fixtures.memoryStore()
         try store.apply(serverRecords: [Fixtures.serverRecord(Fixtures.note("n1", text: "v1", modified: 1_000), tag: "e1")])

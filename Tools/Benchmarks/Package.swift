@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "RecordKit", path: "../.."),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // Native archive against NSKeyedArchiver, PropertyListEncoder and JSONEncoder.
@@ -25,6 +26,17 @@ let package = Package(
                 .product(name: "RecordKit", package: "RecordKit"),
                 .product(name: "RecordSchema", package: "RecordKit"),
                 .product(name: "RecordKitGenerator", package: "RecordKit"),
+            ]
+        ),
+        // RecordKitStore against GRDB Codable records, JSON blobs and raw SQLite statements. NoteRecords.swift and
+        // BenchmarkNote.swift are symlinks to GeneratorBenchmark's, so both measure the same notes.
+        .executableTarget(
+            name: "StoreBenchmark",
+            dependencies: [
+                .product(name: "RecordKit", package: "RecordKit"),
+                .product(name: "RecordKitStore", package: "RecordKit"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         // Initial sync of 100,000 notes from the CloudKit simulator into an empty store: records/s and memory.

@@ -1,0 +1,1 @@
+../GeneratorBenchmark/NoteRecords.swift
