@@ -8,6 +8,10 @@ let package = Package(
         .library(name: "RecordKit", targets: ["RecordKit"]),
         // Record <-> CKRecord, tokens and conflicts; empty where CloudKit does not exist.
         .library(name: "RecordKitCloudKit", targets: ["RecordKitCloudKit"]),
+        // The CloudDatabase protocol and the sync engine.
+        .library(name: "RecordKitSync", targets: ["RecordKitSync"]),
+        // The CloudKit simulator and the multi-device harness, for apps' sync tests.
+        .library(name: "RecordKitTesting", targets: ["RecordKitTesting"]),
         // The offline store on SQLite through GRDB: records, server copies, tokens and pending changes.
         .library(name: "RecordKitStore", targets: ["RecordKitStore"]),
         .executable(name: "recordgen", targets: ["recordgen"]),
@@ -27,6 +31,13 @@ let package = Package(
     targets: [
         // The runtime linked by apps and servers: Foundation only.
         .target(name: "RecordKit"),
+        // Sync: the CloudDatabase protocol (CloudKit, its Web Services, the simulator) and the SyncEngine over the store.
+        .target(name: "RecordKitSync", dependencies: ["RecordKit", "RecordKitStore"]),
+        // The in-memory CloudKit simulator (CloudKit's rules, seeded, fault injection) and the multi-device harness.
+        .target(
+            name: "RecordKitTesting",
+            dependencies: ["RecordKitSync", "RecordKitStore", "RecordKit", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
 
         // The CloudKit bridge: every file is wrapped in `#if canImport(CloudKit)`, so on Linux the module is
         // empty. Tools/CloudKitStandIn compiles the same files on Linux against a CloudKit stand-in.
@@ -88,6 +99,7 @@ let package = Package(
         ),
 
         .testTarget(name: "RecordKitTests", dependencies: ["RecordKit"]),
+        .testTarget(name: "RecordKitTestingTests", dependencies: ["RecordKitTesting", "RecordKitSync", "RecordKitStore", "RecordKit"]),
         // The store's tests; the kill -9 test runs RecordKitStoreCrashWorker, found beside the test bundle.
         .testTarget(name: "RecordKitStoreTests", dependencies: ["RecordKitStore", "RecordKitStoreCrashWorker"]),
         // No two tracked paths, and no two names in a manifest, differ only in letter case.

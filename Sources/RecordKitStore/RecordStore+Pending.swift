@@ -8,7 +8,7 @@ extension RecordStore {
     /// always included, however large, so a big record cannot block the queue.
     ///
     /// Each save carries the local value with the system fields of the last server record, so the server sees
-    /// the change tag it expects. Nothing is cleared: call ``markSent(_:)`` with what the server accepted.
+    /// the change tag it expects (no change tag when the store has no server copy). Nothing is cleared: call ``markSent(_:)`` with what the server accepted.
     public func nextPendingBatch(maxCount: Int = 400, maxBytes: Int = 1_500_000) throws(RecordStoreError) -> PendingBatch {
         let table = schema.records
         return try read { db in
@@ -33,6 +33,10 @@ extension RecordStore {
                     var record = try RowCoding.record(value, id: id, recordType: recordType, copy: .local)
                     if let server: Data = row[7] {
                         record.system = try RowCoding.record(server, id: id, recordType: recordType, copy: .server).system
+                    } else {
+                        // No server copy (never sent, deleted on the server, or its zone forgotten): send it as new,
+                        // not with a change tag the local value kept from an older server record.
+                        record.system.changeTag = nil
                     }
                     batch.saves.append(PendingSave(record: record, generation: generation))
                     bytes += size

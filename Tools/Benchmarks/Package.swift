@@ -39,6 +39,16 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // Initial sync of 100,000 notes from the CloudKit simulator into an empty store: records/s and memory.
+        .executableTarget(
+            name: "SyncBenchmark",
+            dependencies: [
+                .product(name: "RecordKit", package: "RecordKit"),
+                .product(name: "RecordKitStore", package: "RecordKit"),
+                .product(name: "RecordKitSync", package: "RecordKit"),
+                .product(name: "RecordKitTesting", package: "RecordKit"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,43 @@
+import RecordKit
+
+/// What to do with a zone's local data when the server lost the zone by the user's hand.
+public enum ZoneLossPolicy: String, Sendable, Hashable {
+    /// Delete the local copy of the zone (Apple's advice when the user deleted the app's data in Settings).
+    case deleteLocalData
+    /// Create the zone again and upload every local record (Apple's advice after an encrypted data reset).
+    case uploadAgain
+}
+
+/// How a ``SyncEngine`` works.
+public struct SyncConfiguration: Sendable {
+    /// The zones the app keeps records in: created on the server when missing, fetched on every sync.
+    public var zones: [RecordZoneID]
+    /// The most items in one modify request (CloudKit: 400); halved on `limitExceeded`.
+    public var maxItemsPerRequest = CloudLimits.maximumItemsPerRequest
+    /// The most bytes in one modify request (CloudKit: 2 MB), counted as the store counts them.
+    public var maxBytesPerRequest = CloudLimits.maximumBytesPerRequest
+    /// The most records per fetched page asked of the server (nil: as many as it sends).
+    public var fetchResultsLimit: Int?
+    /// Send each zone's items atomically (in zones that support it).
+    public var atomic = false
+    /// How many times one record's conflict is merged and sent again in one sync before giving up until the next.
+    public var maxConflictRetries = 5
+    /// How many times a request is retried after a transient error (throttling, the network) before the sync fails.
+    public var maxTransientRetries = 6
+    /// The wait before the first retry when the server gives no `retryAfter`, doubled at each retry.
+    public var initialBackoff = 1.0
+    /// The longest wait between retries.
+    public var maximumBackoff = 60.0
+    /// What to do when the user deleted a zone in Settings.
+    public var onUserDeletedZone = ZoneLossPolicy.deleteLocalData
+    /// What to do when the user reset their encrypted data.
+    public var onEncryptedDataReset = ZoneLossPolicy.uploadAgain
+    /// Called with every event, on the engine's executor: keep it short.
+    public var onEvent: (@Sendable (SyncEvent) -> Void)?
+
+    /// A configuration for the app's zones.
+    public init(zones: [RecordZoneID], onEvent: (@Sendable (SyncEvent) -> Void)? = nil) {
+        self.zones = zones
+        self.onEvent = onEvent
+    }
+}

@@ -1,0 +1,57 @@
+import RecordKit
+import RecordKitStore
+
+extension SyncEngine {
+    /// The engine's persisted state.
+    func loadState() throws(SyncError) -> EngineState {
+        EngineState(data: try stored { () throws(RecordStoreError) in try store.engineState() })
+    }
+
+    func saveState(_ state: EngineState) throws(SyncError) {
+        try stored { () throws(RecordStoreError) in try store.setEngineState(state.data) }
+    }
+
+    /// Records, before sending, the new records of a batch: if the response is lost, the server may hold them.
+    func noteAttempted(_ saves: [PendingSave]) throws(SyncError) {
+        let new = saves.filter { $0.record.system.changeTag == nil }.map(\.record.id)
+        guard !new.isEmpty else { return }
+        var state = try loadState()
+        let before = state
+        state.attempted.formUnion(new)
+        if state != before { try saveState(state) }
+    }
+
+    /// Settles the attempted records: those the store now has a server copy of are known; those the app deleted
+    /// meanwhile (the store dropped them, never having seen them on the server) are deleted on the server, where
+    /// a lost response may have left them. Records still pending stay attempted.
+    func settleAttempts() async throws(SyncError) {
+        var state = try loadState()
+        guard !state.attempted.isEmpty else { return }
+        var orphans: [RecordID] = []
+        for id in state.attempted.sorted() {
+            let stored = try stored { () throws(RecordStoreError) in try store.storedState(of: id) }
+            if let stored {
+                if stored.server != nil { state.attempted.remove(id) }
+            } else {
+                orphans.append(id)
+            }
+        }
+        for chunk in stride(from: 0, to: orphans.count, by: max(1, configuration.maxItemsPerRequest)) {
+            let ids = Array(orphans[chunk..<min(orphans.count, chunk + max(1, configuration.maxItemsPerRequest))])
+            let request = ModifyRecordsRequest(deletes: ids, atomic: false)
+            let result = try await withRetries { () async throws(CloudError) in try await database.modifyRecords(request) }
+            var deleted: [RecordID] = []
+            for outcome in result.deletes {
+                switch outcome.error {
+                case nil, .unknownItem?, .zoneNotFound?, .userDeletedZone?, .encryptedDataReset?:
+                    state.attempted.remove(outcome.id)
+                    if outcome.error == nil { deleted.append(outcome.id) }
+                case let error?:
+                    emit(.failure(outcome.id, error))
+                }
+            }
+            if !deleted.isEmpty { emit(.sent(saved: [], deleted: deleted)) }
+        }
+        try saveState(state)
+    }
+}

@@ -1,0 +1,115 @@
+import RecordKit
+import RecordKitStore
+import RecordKitSync
+
+/// N devices, each with its own store and sync engine, against one ``CloudKitSimulator``: the devices edit,
+/// go offline and online, and sync in explicit steps; ``divergences()`` says where they disagree.
+///
+/// ```swift
+/// let harness = try SyncHarness(devices: 2, models: [Note.self], zones: [Note.zoneID])
+/// try harness[0].store.save(note)
+/// try await harness.syncAll()
+/// #expect(try await harness.divergences().isEmpty)
+/// ```
+public final class SyncHarness: Sendable {
+    /// The server.
+    public let simulator: CloudKitSimulator
+    /// The devices, in order.
+    public let devices: [SimulatedDevice]
+    /// The model types whose records are compared.
+    public let models: [any RecordModel.Type]
+
+    /// Creates `devices` devices syncing `zones` of a private database simulator seeded with `seed`;
+    /// `configure` adjusts the engines' configuration.
+    public init(
+        devices count: Int = 2, models: [any RecordModel.Type], zones: [RecordZoneID], seed: UInt64 = 0,
+        configure: (inout SyncConfiguration) -> Void = { _ in }
+    ) throws {
+        let simulator = CloudKitSimulator(scope: .private, seed: seed)
+        self.simulator = simulator
+        var configuration = SyncConfiguration(zones: zones)
+        configure(&configuration)
+        devices = try (0..<count).map { index in
+            try SimulatedDevice(
+                name: "device \(index)", simulator: simulator, models: models, configuration: configuration)
+        }
+        self.models = models
+    }
+
+    /// The device at `index`.
+    public subscript(index: Int) -> SimulatedDevice { devices[index] }
+
+    /// One sync step of every online device, in order.
+    public func syncAll() async throws(SyncError) {
+        for device in devices where await device.isOnline {
+            try await device.sync()
+        }
+    }
+
+    /// Brings every device online and syncs them all, round after round, until no device has a pending change
+    /// and a last round changed nothing, at most `maxRounds` rounds. Returns the number of rounds.
+    @discardableResult
+    public func settle(maxRounds: Int = 6) async throws -> Int {
+        for device in devices { await device.goOnline() }
+        for round in 1...max(1, maxRounds) {
+            try await syncAll()
+            var pending = 0
+            for device in devices { pending += try device.store.pendingCount() }
+            // A second pass lets every device fetch what the last ones sent.
+            if pending == 0 {
+                try await syncAll()
+                return round + 1
+            }
+        }
+        return maxRounds
+    }
+
+    /// Where the devices and the server disagree, one sentence each: a record a device lacks or has in excess,
+    /// a value or change tag that differs from the server's, a change still pending. Empty when converged.
+    public func divergences() async throws -> [String] {
+        let server = Dictionary(uniqueKeysWithValues: await simulator.serverRecords().map { ($0.id, $0) })
+        var problems: [String] = []
+        for device in devices {
+            var ids = Set<RecordID>()
+            for model in models { ids.formUnion(try Self.storedIDs(model, in: device.store)) }
+            for id in ids.union(server.keys).sorted() {
+                let state = try device.store.storedState(of: id)
+                problems += Self.compare(state, server[id], id: id, device: device.name)
+            }
+        }
+        return problems
+    }
+
+    private static func compare(_ state: StoredRecordState?, _ server: Record?, id: RecordID, device: String) -> [String] {
+        guard let state else {
+            return server == nil ? [] : ["\(device) lacks record \(id), which the server holds"]
+        }
+        var problems: [String] = []
+        if let pending = state.pending { problems.append("\(device) still has a pending \(pending) of record \(id)") }
+        guard let server else {
+            if state.local != nil { problems.append("\(device) holds record \(id), which the server does not") }
+            return problems
+        }
+        guard let local = state.local else { return problems + ["\(device) lacks record \(id), which the server holds"] }
+        if local.fields != server.fields || local.encryptedFields != server.encryptedFields {
+            problems.append("\(device) holds record \(id) as \(local.fields), the server as \(server.fields)")
+        }
+        if local.system.changeTag != server.system.changeTag {
+            problems.append("\(device) holds record \(id) at change tag \(local.system.changeTag ?? "none"), the server at \(server.system.changeTag ?? "none")")
+        }
+        return problems
+    }
+
+    /// The IDs of a model type's records in a store, readable or not.
+    private static func storedIDs<Model: RecordModel>(_: Model.Type, in store: RecordStore) throws -> [RecordID] {
+        let stored = try store.fetchAll(Model.self)
+        var ids = stored.models.map(\.recordID)
+        for error in stored.undecodable {
+            switch error {
+            case let .undecodable(id, _, _), let .corruptRecord(id, _, _, _): ids.append(id)
+            default: break
+            }
+        }
+        return ids
+    }
+}

@@ -1,0 +1,175 @@
+import RecordKit
+import RecordKitSync
+
+extension CloudKitSimulator {
+    public func modifyRecords(_ request: ModifyRecordsRequest) async throws(CloudError) -> ModifyRecordsResult {
+        let loseResponse = try beginRequest(.modifyRecords)
+        // "400 items (records or shares) per operation; 2 MB per request (not counting asset sizes)": the whole
+        // request fails and nothing is saved. https://developer.apple.com/documentation/cloudkit/ckerror/code/limitexceeded
+        let bytes = RequestSize.bytes(of: request)
+        if request.itemCount > itemLimit || bytes > byteLimit {
+            throw .limitExceeded(itemCount: request.itemCount, byteCount: bytes)
+        }
+        let result = try apply(request)
+        // The server committed; the client never hears of it.
+        if loseResponse { throw .networkFailure }
+        return result
+    }
+
+    public func fetchRecords(_ ids: [RecordID]) async throws(CloudError) -> [RecordItemResult] {
+        let loseResponse = try beginRequest(.fetchRecords)
+        let results = ids.map { id -> RecordItemResult in
+            switch usableZone(id.zoneID) {
+            case let .failure(error): return RecordItemResult(id: id, result: .failure(error))
+            case let .success(zone):
+                // https://developer.apple.com/documentation/cloudkit/ckerror/code/unknownitem
+                guard let record = zone[id] else { return RecordItemResult(id: id, result: .failure(.unknownItem(id))) }
+                return RecordItemResult(id: id, result: .success(record))
+            }
+        }
+        if loseResponse { throw .networkFailure }
+        return results
+    }
+
+    /// Saves and deletes as another device would, with the same rules but no fault and no request limit.
+    @discardableResult
+    public func serverModify(_ request: ModifyRecordsRequest) throws(CloudError) -> ModifyRecordsResult {
+        try apply(request)
+    }
+
+    /// Saves records as another device would, creating them or replacing the server's (`allKeys`); returns the
+    /// records as saved, with their change tags.
+    @discardableResult
+    public func serverSave(_ records: [Record]) throws(CloudError) -> [Record] {
+        let result = try apply(ModifyRecordsRequest(saves: records.map { RecordSave($0) }, savePolicy: .allKeys, atomic: false))
+        try result.throwingPartialFailure()
+        return result.saves.compactMap { try? $0.result.get() }
+    }
+
+    // MARK: Rules
+
+    private enum Plan {
+        case save(Record, changedKeys: [String]?, policy: SavePolicy)
+        case delete
+        case fail(CloudError)
+
+        var isFailure: Bool { if case .fail = self { true } else { false } }
+    }
+
+    private func apply(_ request: ModifyRecordsRequest) throws(CloudError) -> ModifyRecordsResult {
+        let ids = request.saves.map(\.record.id) + request.deletes
+        // One operation may name a record once.
+        if let duplicate = firstDuplicate(ids) {
+            throw .invalidArguments("record \(duplicate) appears more than once in one request")
+        }
+        var plans = request.saves.map { plan(save: $0, policy: request.savePolicy) } + request.deletes.map(plan(delete:))
+        if request.atomic { failAtomically(&plans, ids: ids) }
+        var saves: [RecordItemResult] = [], deletes: [RecordDeleteResult] = []
+        for (id, plan) in zip(ids, plans) {
+            switch plan {
+            case let .save(record, keys, policy):
+                saves.append(RecordItemResult(id: id, result: .success(commit(record, changedKeys: keys, policy: policy))))
+            case .delete:
+                _ = zones[id.zoneID]?.remove(id)
+                noteZoneChange(id.zoneID, deletion: nil)
+                deletes.append(RecordDeleteResult(id: id))
+            case let .fail(error):
+                if saves.count < request.saves.count {
+                    saves.append(RecordItemResult(id: id, result: .failure(error)))
+                } else {
+                    deletes.append(RecordDeleteResult(id: id, error: error))
+                }
+            }
+        }
+        return ModifyRecordsResult(saves: saves, deletes: deletes)
+    }
+
+    private func plan(save: RecordSave, policy: SavePolicy) -> Plan {
+        let client = save.record
+        let zone: SimulatedZone
+        switch usableZone(client.id.zoneID) {
+        case let .failure(error): return .fail(error)
+        case let .success(found): zone = found
+        }
+        guard let server = zone[client.id] else {
+            // Saving a record the server no longer holds, edited from a server copy (it has a change tag), fails:
+            // https://developer.apple.com/documentation/cloudkit/ckerror/code/unknownitem
+            if policy == .ifServerRecordUnchanged, client.system.changeTag != nil { return .fail(.unknownItem(client.id)) }
+            return .save(client, changedKeys: save.changedKeys, policy: policy)
+        }
+        if server.recordType != client.recordType {
+            return .fail(.invalidArguments("record \(client.id) is a \(server.recordType) on the server, not a \(client.recordType)"))
+        }
+        // ifServerRecordUnchanged: "save only if the change tags match", else serverRecordChanged with the
+        // server's record; a record without a tag is new and meets an existing one the same way.
+        // https://developer.apple.com/documentation/cloudkit/ckmodifyrecordsoperation/recordsavepolicy/ifserverrecordunchanged
+        // https://developer.apple.com/documentation/cloudkit/ckerror/code/serverrecordchanged
+        if policy == .ifServerRecordUnchanged, client.system.changeTag != server.system.changeTag {
+            return .fail(.serverRecordChanged(serverRecord: server, clientRecord: client))
+        }
+        return .save(client, changedKeys: save.changedKeys, policy: policy)
+    }
+
+    private func plan(delete id: RecordID) -> Plan {
+        switch usableZone(id.zoneID) {
+        case let .failure(error): return .fail(error)
+        case let .success(zone):
+            // A delete of a record the server does not hold reports unknownItem (an engine counts it as done).
+            // https://developer.apple.com/documentation/cloudkit/ckerror/code/unknownitem
+            return zone[id] == nil ? .fail(.unknownItem(id)) : .delete
+        }
+    }
+
+    /// Atomic requests, in zones with the atomic capability: one failed item fails every item of its zone, the
+    /// others with batchRequestFailed. Zones without the capability (the default zone) save item by item.
+    /// https://developer.apple.com/documentation/cloudkit/ckmodifyrecordsoperation/isatomic
+    /// https://developer.apple.com/documentation/cloudkit/ckerror/code/batchrequestfailed
+    private func failAtomically(_ plans: inout [Plan], ids: [RecordID]) {
+        let failedZones = Set(zip(ids, plans).filter { $0.1.isFailure }.map(\.0.zoneID))
+        for (index, id) in ids.enumerated() where failedZones.contains(id.zoneID) && !plans[index].isFailure {
+            guard zones[id.zoneID]?.zone.capabilities.contains(.atomic) == true else { continue }
+            plans[index] = .fail(.batchRequestFailed(id))
+        }
+    }
+
+    /// Writes a saved record with the server's system fields: a new change tag on every save, the creation date
+    /// kept, the modification date and user set. https://developer.apple.com/documentation/cloudkit/ckrecord/recordchangetag
+    private func commit(_ client: Record, changedKeys: [String]?, policy: SavePolicy) -> Record {
+        let server = zones[client.id.zoneID]?[client.id]
+        var saved: Record
+        if let server, policy == .changedKeys {
+            // changedKeys: "save only the fields that changed", over the server's record whatever its tag.
+            // https://developer.apple.com/documentation/cloudkit/ckmodifyrecordsoperation/recordsavepolicy/changedkeys
+            saved = server
+            for key in changedKeys ?? client.allKeys { copyField(key, from: client, into: &saved) }
+            saved.system.parent = client.system.parent
+        } else {
+            // allKeys and ifServerRecordUnchanged replace every field.
+            // https://developer.apple.com/documentation/cloudkit/ckmodifyrecordsoperation/recordsavepolicy/allkeys
+            saved = client
+        }
+        let now = tick()
+        saved.system.changeTag = newChangeTag(replacing: server?.system.changeTag)
+        saved.system.creationDate = server?.system.creationDate ?? now
+        saved.system.creatorUserRecordName = server?.system.creatorUserRecordName ?? userRecordName
+        saved.system.modificationDate = now
+        saved.system.lastModifiedUserRecordName = userRecordName
+        zones[client.id.zoneID]?.put(saved)
+        noteZoneChange(client.id.zoneID, deletion: nil)
+        return saved
+    }
+
+    private func copyField(_ key: String, from client: Record, into saved: inout Record) {
+        saved[key] = nil
+        if let value = client.encryptedFields[key] {
+            saved.encryptedFields[key] = value
+        } else if let value = client.fields[key] {
+            saved.fields[key] = value
+        }
+    }
+
+    private func firstDuplicate(_ ids: [RecordID]) -> RecordID? {
+        var seen = Set<RecordID>()
+        return ids.first { !seen.insert($0).inserted }
+    }
+}

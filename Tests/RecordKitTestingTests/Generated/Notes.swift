@@ -1,0 +1,1 @@
+../../RecordKitGeneratorTests/Reference/Internal/Notes.swift

@@ -1,0 +1,132 @@
+import Foundation
+import RecordKit
+import RecordKitSync
+import RecordKitTesting
+import Testing
+
+/// Save policies and change tags: https://developer.apple.com/documentation/cloudkit/ckmodifyrecordsoperation/recordsavepolicy
+@Suite struct SimulatorSavePolicyTests {
+    @Test func everySaveGetsANewChangeTagAndServerDates() async throws {
+        let simulator = try await simulatorWithNoteZone()
+        let first = try await save([note("n1")], to: simulator)[0]
+        let firstTag = try #require(first.system.changeTag)
+        #expect(first.system.creationDate != nil)
+        var edited = first
+        edited["title"] = .string("again")
+        let second = try await save([edited], to: simulator)[0]
+        #expect(second.system.changeTag != nil)
+        #expect(second.system.changeTag != firstTag)
+        #expect(second.system.creationDate == first.system.creationDate)
+        #expect(try #require(second.system.modificationDate) > #require(first.system.modificationDate))
+        // Saving the same values again still gets a new tag.
+        let third = try await save([second], to: simulator)[0]
+        #expect(third.system.changeTag != second.system.changeTag)
+        #expect(await simulator.serverRecord(third.id) == third)
+    }
+
+    @Test func ifServerRecordUnchangedRefusesAStaleTagAndHandsBackTheServerRecord() async throws {
+        let simulator = try await simulatorWithNoteZone()
+        let original = try await save([note("n1", title: "a")], to: simulator)[0]
+        var deviceA = original, deviceB = original
+        deviceA["title"] = .string("from A")
+        deviceB["title"] = .string("from B")
+        let saved = try await save([deviceA], to: simulator)[0]
+        let result = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(deviceB)]))
+        #expect(result.saves[0].error == .serverRecordChanged(serverRecord: saved, clientRecord: deviceB))
+        #expect(await simulator.serverRecord(original.id)?["title"] == .string("from A"))
+        #expect(throws: CloudError.self) { try result.throwingPartialFailure() }
+    }
+
+    @Test func creatingARecordThatExistsIsAServerRecordChanged() async throws {
+        let simulator = try await simulatorWithNoteZone()
+        let existing = try await save([note("seed", title: "first")], to: simulator)[0]
+        let duplicate = note("seed", title: "second")
+        let result = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(duplicate)]))
+        #expect(result.saves[0].error == .serverRecordChanged(serverRecord: existing, clientRecord: duplicate))
+    }
+
+    @Test func savingWithATagARecordTheServerDeletedIsUnknownItem() async throws {
+        let simulator = try await simulatorWithNoteZone()
+        let saved = try await save([note("n1")], to: simulator)[0]
+        try await simulator.modifyRecords(ModifyRecordsRequest(deletes: [saved.id])).throwingPartialFailure()
+        let result = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(saved)]))
+        #expect(result.saves[0].error == .unknownItem(saved.id))
+        #expect(await simulator.serverRecord(saved.id) == nil)
+    }
+
+    @Test func changedKeysWritesOnlyTheListedKeysWhateverTheTag() async throws {
+        let simulator = try await simulatorWithNoteZone()
+        var base = note("n1", title: "a")
+        base["body"] = .string("b")
+        base["color"] = .string("red")
+        let saved = try await save([base], to: simulator)[0]
+        var other = saved
+        other["body"] = .string("other device")
+        _ = try await save([other], to: simulator)
+        var stale = saved
+        stale["title"] = .string("new title")
+        stale["color"] = nil
+        stale["body"] = .string("must not be written")
+        let request = ModifyRecordsRequest(
+            saves: [RecordSave(stale, changedKeys: ["title", "color"])], savePolicy: .changedKeys)
+        let result = try await simulator.modifyRecords(request)
+        let merged = try result.saves[0].result.get()
+        #expect(merged["title"] == .string("new title"))
+        #expect(merged["body"] == .string("other device"))
+        #expect(merged["color"] == nil)
+    }
+
+    @Test func allKeysReplacesTheServerRecordWhateverTheTag() async throws {
+        let simulator = try await simulatorWithNoteZone()
+        var base = note("n1", title: "a")
+        base["body"] = .string("b")
+        let saved = try await save([base], to: simulator)[0]
+        _ = try await save([saved], to: simulator)  // the server's tag moves on
+        var stale = saved
+        stale["body"] = nil
+        stale["title"] = .string("replaced")
+        let result = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(stale)], savePolicy: .allKeys))
+        let replaced = try result.saves[0].result.get()
+        #expect(replaced["title"] == .string("replaced"))
+        #expect(replaced["body"] == nil)
+    }
+
+    @Test func aRecordTypeCannotChange() async throws {
+        let simulator = try await simulatorWithNoteZone()
+        let saved = try await save([note("n1")], to: simulator)[0]
+        var other = saved
+        other.recordType = "Folder"
+        let result = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(other)]))
+        guard case .invalidArguments? = result.saves[0].error else {
+            Issue.record("expected invalidArguments, got \(String(describing: result.saves[0].error))")
+            return
+        }
+    }
+
+    @Test func aRecordNamedTwiceInOneRequestIsRefused() async throws {
+        let simulator = try await simulatorWithNoteZone()
+        let record = note("n1")
+        await #expect(throws: CloudError.self) {
+            _ = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(record)], deletes: [record.id]))
+        }
+        #expect(await simulator.serverRecord(record.id) == nil)
+    }
+
+    @Test func deletingARecordTheServerDoesNotHoldIsUnknownItem() async throws {
+        let simulator = try await simulatorWithNoteZone()
+        let id = RecordID(recordName: "missing", zoneID: noteZone)
+        let result = try await simulator.modifyRecords(ModifyRecordsRequest(deletes: [id]))
+        #expect(result.deletes[0].error == .unknownItem(id))
+        let fetched = try await simulator.fetchRecords([id])
+        #expect(fetched[0].error == .unknownItem(id))
+    }
+
+    @Test func sameSeedSameTagsOtherSeedOtherTags() async throws {
+        func tags(seed: UInt64) async throws -> [String?] {
+            let simulator = try await simulatorWithNoteZone(seed: seed)
+            return try await save((0..<5).map { note("n\($0)") }, to: simulator).map(\.system.changeTag)
+        }
+        #expect(try await tags(seed: 7) == tags(seed: 7))
+        #expect(try await tags(seed: 7) != tags(seed: 8))
+    }
+}

@@ -1,0 +1,92 @@
+// Initial sync of 100,000 notes from the CloudKit simulator into an empty store on disk: records per second,
+// and resident memory at 10k, 50k and 100k records (pages of 400). Goal: memory grows at most 16 MB from 10k to
+// 100k records (bounded by the page, not the count); PASS or FAIL, exit 1 on a FAIL.
+//
+//   swift run -c release --package-path Tools/Benchmarks SyncBenchmark [count]
+import Foundation
+import RecordKit
+import RecordKitStore
+import RecordKitSync
+import RecordKitTesting
+
+/// Counts fetched records and notes the resident memory as the count crosses each mark.
+final class Progress: @unchecked Sendable {
+    // The lock guards the fields: events arrive on the engine's executor.
+    private let lock = NSLock()
+    private var fetched = 0
+    private var marks: [Int]
+    private(set) var readings: [(records: Int, bytes: Int)] = []
+
+    init(marks: [Int]) { self.marks = marks }
+
+    func record(_ event: SyncEvent) {
+        guard case let .fetched(_, changed, deleted) = event else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        fetched += changed.count + deleted.count
+        while let mark = marks.first, fetched >= mark {
+            marks.removeFirst()
+            readings.append((fetched, residentBytes()))
+        }
+    }
+
+    var total: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return fetched
+    }
+}
+
+let count = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
+let zone = RecordZoneID(zoneName: "note-zone")
+
+// The server: `count` notes written by another device (not timed).
+let simulator = CloudKitSimulator(scope: .private, seed: 1)
+_ = try await simulator.saveZones([zone])
+let start = Date(timeIntervalSince1970: 1_700_000_000)
+for chunk in stride(from: 0, to: count, by: 1000) {
+    let notes = (chunk..<min(count, chunk + 1000)).map { index in
+        Note(
+            recordID: RecordID(recordName: String(format: "note-%06d", index), zoneID: zone),
+            text: Asset(fileURL: URL(fileURLWithPath: "/notes/\(index).txt")),
+            modified: start.addingTimeInterval(Double(index))
+        ).record()
+    }
+    try await simulator.serverSave(notes)
+}
+
+// The device: an empty store on disk, and an engine fetching pages of 400.
+let folder = NSTemporaryDirectory() + "recordkit-sync-benchmark-\(UUID().uuidString)"
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+let store = try RecordStore(path: folder + "/store.sqlite", models: [Note.self])
+let marks = [10_000, 50_000, 100_000].filter { $0 <= count }
+let progress = Progress(marks: marks.isEmpty ? [count] : marks)
+let engine = SyncEngine(
+    store: store, database: simulator,
+    configuration: SyncConfiguration(zones: [zone]) { progress.record($0) })
+
+let baseline = residentBytes()
+let clock = ContinuousClock()
+let elapsed = try await clock.measure { try await engine.fetchChanges() }
+let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+let stored = try store.fetchAll(Note.self).models.count
+
+print("SyncBenchmark: initial sync of \(count) notes from the simulator into an empty store (pages of 400)")
+print(String(format: "  %d records in %.2f s: %.0f records/s", progress.total, seconds, Double(progress.total) / seconds))
+print("  resident memory before the sync: \(megabytes(baseline)) (the simulator's \(count) records included)")
+for reading in progress.readings {
+    print("  at \(reading.records) records: \(megabytes(reading.bytes)) (+\(megabytes(reading.bytes - baseline)))")
+}
+guard stored == count else {
+    print("FAIL: the store holds \(stored) notes, expected \(count)")
+    exit(1)
+}
+// The goal: memory bounded by the page, not by the record count.
+let growthLimit = 16 * 1_048_576
+if let first = progress.readings.first, let last = progress.readings.last, progress.readings.count > 1 {
+    let growth = last.bytes - first.bytes
+    let verdict = growth <= growthLimit ? "PASS" : "FAIL"
+    print("\(verdict): memory grew \(megabytes(growth)) from \(first.records) to \(last.records) records (goal: at most \(megabytes(growthLimit)))")
+    if growth > growthLimit { exit(1) }
+}
