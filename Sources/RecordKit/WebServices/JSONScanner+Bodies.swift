@@ -86,7 +86,7 @@ extension JSONScanner {
             } else if self.key(key, is: "retryAfter") {
                 retryAfter = try member("retryAfter") { (s: inout JSONScanner) throws(WebServicesError) in try s.readDouble() }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         if let errorCode {
@@ -138,7 +138,7 @@ extension JSONScanner {
             } else if self.key(key, is: "moreComing") {
                 response.moreComing = try member("moreComing") { (s: inout JSONScanner) throws(WebServicesError) in try s.readBool() }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         return (response, changes, hasChanges)
@@ -159,7 +159,7 @@ extension JSONScanner {
             } else if probe.key(key, is: "deleted") {
                 deleted = try probe.member("deleted") { (s: inout JSONScanner) throws(WebServicesError) in try s.readBool() }
             } else {
-                try probe.skipValue()
+                try probe.skipMember(key)
             }
         }
         let body = try readRecordsBody()
@@ -175,7 +175,7 @@ extension JSONScanner {
         var first = true
         while let key = try nextKey(&first) {
             guard self.key(key, is: "batch") else {
-                try skipValue()
+                try skipMember(key)
                 continue
             }
             var probe = self

@@ -32,7 +32,7 @@ extension JSONScanner {
             } else if self.key(key, is: "type") {
                 do throws(WebServicesError) { type = try readFieldType() } catch { throw error.within(.key("type")) }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         let encrypted = type == .scalar(.encryptedBytes)
@@ -137,7 +137,7 @@ extension JSONScanner {
                 || probe.key(key, is: "wrappingKey") || probe.key(key, is: "referenceChecksum") || probe.key(key, is: "size") {
                 isAsset = true
             }
-            try probe.skipValue()
+            try probe.skipMember(key)
         }
         if hasLatitude && hasLongitude { return .location }
         if isAsset { return .asset }

@@ -71,7 +71,7 @@ extension JSONScanner {
             } else if self.key(key, is: "redirectURL") {
                 redirectURL = try member("redirectURL") { (s: inout JSONScanner) throws(WebServicesError) in try s.readOptionalString() }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         if let serverErrorCode {
@@ -136,7 +136,7 @@ extension JSONScanner {
             } else if self.key(key, is: "deviceID") {
                 deviceID = try member("deviceID") { (s: inout JSONScanner) throws(WebServicesError) in try s.readOptionalString(cachedIn: .deviceID) }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         return (date, userRecordName, deviceID)

@@ -13,6 +13,8 @@ struct JSONScanner {
     let maxDepth: Int
     /// The last string read at each repetitive member (see ``readString(cachedIn:)``).
     var recentStrings = [RecentString](repeating: RecentString(), count: StringSlot.allCases.count)
+    /// The member names of the open objects: a name repeated in one object is refused.
+    var memberNames = JSONMemberNames()
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 256) {
         self.bytes = bytes
@@ -92,6 +94,7 @@ struct JSONScanner {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { throw mismatch(expected: "an object") }
         try enter()
         index += 1
+        memberNames.open()
     }
 
     /// Consumes `[`. Follow with ``nextElement(_:)`` until it returns false.
@@ -115,6 +118,7 @@ struct JSONScanner {
         if bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
+            memberNames.close()
             return nil
         }
         if !first {
@@ -131,6 +135,10 @@ struct JSONScanner {
         }
         let raw = try scanString()
         let key = raw.hasEscapes ? JSONKey(start: raw.start, end: raw.end, unescaped: try unescape(raw)) : JSONKey(start: raw.start, end: raw.end, unescaped: nil)
+        guard memberNames.insert(key, in: bytes) else {
+            let name = string(of: key)
+            throw error(.duplicateKey(name), at: raw.start &- 1).within(.key(name))
+        }
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
             throw error(.syntax(expected: "':' after a member name", found: describeCurrent()))
@@ -179,16 +187,25 @@ struct JSONScanner {
         case .object:
             try beginObject()
             var first = true
-            while try nextKey(&first) != nil { try skipValue() }
+            while let key = try nextKey(&first) { try skipMember(key) }
         case .array:
             try beginArray()
             var first = true
-            while try nextElement(&first) { try skipValue() }
+            var position = 0
+            while try nextElement(&first) {
+                do throws(WebServicesError) { try skipValue() } catch { throw error.within(.index(position)) }
+                position &+= 1
+            }
         case .string: _ = try scanString()
         case .number: _ = try scanNumber()
         case .bool: _ = try readBool()
         case .null: try readNull()
         }
+    }
+
+    /// Consumes the value of the member `key`; errors inside it name the member in their path.
+    mutating func skipMember(_ key: JSONKey) throws(WebServicesError) {
+        do throws(WebServicesError) { try skipValue() } catch { throw error.within(.key(string(of: key))) }
     }
 
     /// Requires that only whitespace is left.
