@@ -30,7 +30,7 @@ campaign_stats() {
 }
 
 campaign_field() {  # campaign_field LINE NAME -> the number after "NAME: "
-  sed -nE "s/.* $2: ([0-9/]+).*/\\1/p" <<< " $1"
+  sed -nE "s|.* $2: ([0-9/]+).*|\\1|p" <<< " $1" || true
 }
 
 campaign_write_summary() {

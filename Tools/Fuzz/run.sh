@@ -53,7 +53,7 @@ build_flags=(
 mkdir -p .work
 if [ "$mode" = campaign-start ]; then
   # setsid gives the campaign its own process group: one kill stops the builds, the fuzzers and their forks.
-  setsid nice -n 19 "$0" --campaign-foreground "$seconds" "${targets[@]}" > .work/campaign.log 2>&1 < /dev/null &
+  setsid nice -n 19 "$here/run.sh" --campaign-foreground "$seconds" "${targets[@]}" > .work/campaign.log 2>&1 < /dev/null &
   echo $! > .work/campaign.pid
   echo "campaign started (process group $(cat .work/campaign.pid)): ${#targets[@]} targets x ${seconds}s, 2 at a time"
   echo "log: Tools/Fuzz/.work/campaign.log; summary: Tools/Fuzz/.work/campaign-summary.md"
