@@ -21,6 +21,20 @@ campaign_prepare() {
   done
   trap campaign_stopped TERM INT
   campaign_write_summary
+  campaign_keep_niced &
+  campaign_renicer=$!
+}
+
+# SwiftPM's build system starts the compilers at priority 0 whatever its own is (and in process groups of their
+# own): while the targets build, lower every process below this script to nice 19 again.
+campaign_keep_niced() {
+  local root=$$
+  while sleep 3; do
+    local pids
+    pids=$(ps -eo pid=,ppid= | awk -v root="$root" '{ parent[$1] = $2 }
+      END { for (p in parent) { q = p; while ((q in parent) && q != root && q > 1) q = parent[q]; if (q == root) print p } }')
+    [ -n "$pids" ] && renice -n 19 -p $pids > /dev/null 2>&1
+  done
 }
 
 # The last status line of a target's log: `#EXECS: cov: C ft: F corp: N exec/s: R oom/timeout/crash: O/T/X time: Ss job: J`.
@@ -89,6 +103,7 @@ campaign_stopped() {
 }
 
 campaign_run() {
+  kill "$campaign_renicer" 2>/dev/null || true
   campaign_state="fuzzing"
   declare -A running=()
   local queue=("${targets[@]}")

@@ -94,7 +94,8 @@ extension JSONScanner {
         } else {
             return .deleted(id)
         }
-        var record = Record(recordType: type, id: id, fields: fields, encryptedFields: encryptedFields, system: system)
+        // `fields` is one object whose names the scanner has checked are unique, so the two stores share no key.
+        var record = Record(recordType: type, id: id, disjointFields: fields, encryptedFields: encryptedFields, system: system)
         if let zoneID, hasImplicitReferences { record = resolvingImplicitZone(record, to: zoneID) }
         return .record(record)
     }
