@@ -45,7 +45,7 @@ struct RecordsBody {
 extension JSONScanner {
     /// The names of the top-level object's members, without consuming anything.
     func topLevelKeys() throws(WebServicesError) -> [String] {
-        var probe = self
+        var probe = lookahead
         try probe.beginObject()
         var keys: [String] = []
         var first = true
@@ -148,7 +148,7 @@ extension JSONScanner {
     private mutating func readZoneEntry() throws(WebServicesError) -> (body: RecordsBody, zoneType: String?, deleted: Bool) {
         // The entry has the members of a records body plus zoneType (inside zoneID) and deleted: read it twice,
         // once for each, rather than duplicating the records-body reader.
-        var probe = self
+        var probe = lookahead
         var zoneType: String?
         var deleted = false
         try probe.beginObject()
@@ -178,7 +178,7 @@ extension JSONScanner {
                 try skipMember(key)
                 continue
             }
-            var probe = self
+            var probe = lookahead
             try probe.beginArray()
             var firstElement = true
             var isRequest = false

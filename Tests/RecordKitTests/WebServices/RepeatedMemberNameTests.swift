@@ -98,6 +98,33 @@ import Testing
         }
     }
 
+    /// Escaped names are remembered per object and forgotten with it, through the hashed form too.
+    @Test func escapedNamesAcrossObjectsAndTheHashedForm() throws {
+        #expect(Self.refusal(#"{"records":[],"u":{"\u0061":{"\u0062":1},"b":{"\u0062":1,"c":2},"\u0063":3}}"#) == nil)
+        Self.expectDuplicate(#"{"records":[],"u":{"x":{"\u0062":1,"b":2}}}"#, key: "b", path: "u.x.b")
+        let count = JSONMemberNames.hashingThreshold * 2
+        let members = (0..<count).map { #""\u0066\#($0)":1"# }.joined(separator: ",")
+        #expect(Self.refusal(#"{"records":[],"u":{\#(members)}}"#) == nil)
+        guard let error = Self.refusal(#"{"records":[],"u":{\#(members),"f3":2}}"#) else {
+            Issue.record("a repeat of an escaped name in a large object decoded")
+            return
+        }
+        #expect(error.reason == .duplicateKey("f3") && error.pathDescription == "u.f3")
+    }
+
+    /// Deep nesting and many names grow the name stack; a repeat at the bottom is still found, with its path.
+    @Test func deepNestingAndManyNames() throws {
+        let depth = 60
+        var body = ""
+        for level in 0..<depth { body += #"{"a\#(level)":1,"b":2,"o":"# }
+        let inner = #"{"k":1,"k":2}"#
+        body += inner + String(repeating: "}", count: depth)
+        let json = #"{"records":[],"u":\#(body)}"#
+        Self.expectDuplicate(json, key: "k", path: "u" + String(repeating: ".o", count: depth) + ".k")
+        let fine = #"{"records":[],"u":\#(body.replacingOccurrences(of: inner, with: #"{"k":1,"b":2}"#))}"#
+        #expect(Self.refusal(fine) == nil)
+    }
+
     /// The fuzzer's findings of issue 18 and the issue's minimal form (Tools/Fuzz/Regressions/FuzzWebServicesJSON,
     /// every file named `repeated-*`) are refused as repeated names; the corpus test runs them through the fuzz check too.
     @Test func fuzzFindingsAreRefused() throws {
