@@ -4,6 +4,11 @@
 #   Tools/Fuzz/run.sh [SECONDS] [TARGET...]       SECONDS defaults to 60; TARGET defaults to every target
 #   Tools/Fuzz/run.sh --build-only [TARGET...]
 #   Tools/Fuzz/run.sh --regressions [TARGET...]   run each target once over Corpus/ and Regressions/ only
+#   Tools/Fuzz/run.sh --campaign SECONDS [TARGET...]
+#       in the background (niced, its own process group): build, then run every target for SECONDS, at most
+#       two at a time, and write .work/campaign-summary.md (executions, coverage, corpus size, findings per
+#       target), updated as each target ends. Returns at once; .work/campaign.pid holds the group's id, so
+#       `kill -- -$(cat Tools/Fuzz/.work/campaign.pid)` stops everything (the summary then says so).
 #
 # The committed Corpus/<target> and Regressions/<target> folders are only read; what the fuzzer finds goes to
 # .work/<target>/ (new inputs) and .work/artifacts/ (crashes, timeouts, out-of-memory), both ignored by git.
@@ -27,6 +32,11 @@ seconds=60
 case "${1:-}" in
   --build-only) mode=build; shift ;;
   --regressions) mode=regressions; shift ;;
+  --campaign|--campaign-foreground)
+    [ "$1" = --campaign ] && mode=campaign-start || mode=campaign
+    shift
+    case "${1:-}" in ''|*[!0-9]*) echo "usage: run.sh --campaign SECONDS [TARGET...]" >&2; exit 2 ;; esac
+    seconds="$1"; shift ;;
   ''|-*) ;;
   *[!0-9]*) ;;
   *) seconds="$1"; shift ;;
@@ -41,6 +51,20 @@ build_flags=(
   -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table
 )
 mkdir -p .work
+if [ "$mode" = campaign-start ]; then
+  # setsid gives the campaign its own process group: one kill stops the builds, the fuzzers and their forks.
+  setsid nice -n 19 "$here/run.sh" --campaign-foreground "$seconds" "${targets[@]}" > .work/campaign.log 2>&1 < /dev/null &
+  echo $! > .work/campaign.pid
+  echo "campaign started (process group $(cat .work/campaign.pid)): ${#targets[@]} targets x ${seconds}s, 2 at a time"
+  echo "log: Tools/Fuzz/.work/campaign.log; summary: Tools/Fuzz/.work/campaign-summary.md"
+  echo "stop: kill -- -\$(cat Tools/Fuzz/.work/campaign.pid)"
+  exit 0
+fi
+if [ "$mode" = campaign ]; then
+  # shellcheck source=campaign.sh
+  source "$here/campaign.sh"
+  campaign_prepare
+fi
 for target in "${targets[@]}"; do
   echo "=== building $target"
   build_status=0
@@ -49,6 +73,10 @@ for target in "${targets[@]}"; do
   if [ "$build_status" -ne 0 ]; then echo "build of $target failed" >&2; exit 1; fi
 done
 [ "$mode" = build ] && exit 0
+if [ "$mode" = campaign ]; then
+  campaign_run
+  exit $?
+fi
 
 failed=()
 for target in "${targets[@]}"; do

@@ -94,12 +94,19 @@ extension KeyedArchiveReader {
             throw .unexpectedClass(path: record.path.description, expected: "CKRecord", found: className(of: record))
         }
         var result = try systemFields(record)
+        var fields: RecordFields = [:]
         if let store = try object("ValueStore", of: "CKRecordValueStore", in: record) {
-            result.fields = try recordValues(store)
+            fields = try recordValues(store)
         }
+        var encryptedFields: RecordFields = [:]
         if let store = try object("EncryptedValueStore", of: "CKRecordValueStore", in: record) {
-            result.encryptedFields = try recordValues(store)
+            encryptedFields = try recordValues(store)
+            if let key = fields.firstKey(sharedWith: encryptedFields) {
+                throw .fieldInBothStores(path: store.path.description, key: key)
+            }
         }
+        result.fields = fields
+        result.encryptedFields = encryptedFields
         return result
     }
 
@@ -108,7 +115,8 @@ extension KeyedArchiveReader {
         guard let values = try object("RecordValues", of: "NSDictionary", in: store) else { return [:] }
         var fields: RecordFields = [:]
         for (key, node, path) in try dictionaryEntries(values) {
-            if let value = try fieldValue(node, path: path) { fields[key] = value }
+            guard let value = try fieldValue(node, path: path) else { continue }
+            if fields.updateValue(value, forKey: key) != nil { throw .duplicateKey(path: path.description, key: key) }
         }
         return fields
     }

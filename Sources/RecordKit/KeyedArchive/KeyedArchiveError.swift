@@ -21,6 +21,10 @@ public enum KeyedArchiveError: Error, Sendable, Hashable, CustomStringConvertibl
     case unsupportedValue(path: String, className: String)
     /// A value that has the right shape but cannot be part of a record.
     case invalidValue(path: String, reason: String)
+    /// A record's `EncryptedValueStore` (at `path`) holds a field key its `ValueStore` holds too.
+    case fieldInBothStores(path: String, key: String)
+    /// A dictionary of record values names one key twice (`path` is the second entry).
+    case duplicateKey(path: String, key: String)
     /// The archive holds neither a change token, nor system fields, nor a record.
     case unrecognizedContents(reason: String)
 
@@ -44,6 +48,10 @@ public enum KeyedArchiveError: Error, Sendable, Hashable, CustomStringConvertibl
             "keyed archive: \(path) holds a \(className), which has no record field kind"
         case let .invalidValue(path, reason):
             "keyed archive: \(path): \(reason)"
+        case let .fieldInBothStores(path, key):
+            "keyed archive: \(path) holds field \"\(key)\", which the record's ValueStore holds too"
+        case let .duplicateKey(path, key):
+            "keyed archive: \(path) repeats field \"\(key)\""
         case let .unrecognizedContents(reason):
             "keyed archive holds no change token, system fields or record: \(reason)"
         }

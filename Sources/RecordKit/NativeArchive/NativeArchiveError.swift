@@ -52,6 +52,8 @@ public struct NativeArchiveError: Error, Sendable, Hashable, CustomStringConvert
         case invalidValue(RecordValueError)
         /// A field or zone key that is not strictly after the previous one in byte order (unsorted or repeated).
         case keysOutOfOrder(key: String)
+        /// A record lists a field key in both its plain and its encrypted fields (the offset is the encrypted map's).
+        case fieldInBothStores(key: String)
         /// An asset size above `Int64.max`.
         case sizeOutOfRange(UInt64)
         /// The archive goes over a decoding limit.
@@ -115,6 +117,8 @@ public struct NativeArchiveError: Error, Sendable, Hashable, CustomStringConvert
             "invalid value: \(error)"
         case let .keysOutOfOrder(key):
             "key \"\(key)\" is not after the previous key in byte order"
+        case let .fieldInBothStores(key):
+            "field \"\(key)\" is in both the plain and the encrypted fields of the record"
         case let .sizeOutOfRange(size):
             "asset size \(size) is above Int64.max"
         case let .limitExceeded(limit, value, maximum):

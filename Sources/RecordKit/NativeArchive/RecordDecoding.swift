@@ -12,8 +12,12 @@ extension ArchiveCursor {
         let system = try systemFields()
         var fieldBudget = options.maximumFieldCount
         let fields = try fieldMap(options: options, budget: &fieldBudget)
+        let encryptedOffset = position
         let encryptedFields = try fieldMap(options: options, budget: &fieldBudget)
-        return Record(recordType: recordType, id: id, fields: fields, encryptedFields: encryptedFields, system: system)
+        if !encryptedFields.isEmpty, let key = fields.firstKey(sharedWith: encryptedFields) {
+            throw error(.fieldInBothStores(key: key), at: encryptedOffset)
+        }
+        return Record(recordType: recordType, id: id, disjointFields: fields, encryptedFields: encryptedFields, system: system)
     }
 
     mutating func zoneID() throws(NativeArchiveError) -> RecordZoneID {

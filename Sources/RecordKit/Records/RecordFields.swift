@@ -134,6 +134,28 @@ public struct RecordFields: Sendable {
         return entries.remove(at: slot.index).value
     }
 
+    /// The first key, in byte order, that `other` holds too; nil when they share none.
+    /// Both are sorted: one merge pass, and none when their key ranges do not overlap.
+    public func firstKey(sharedWith other: RecordFields) -> String? {
+        guard let myFirst = entries.first, let myLast = entries.last,
+              let otherFirst = other.entries.first, let otherLast = other.entries.last,
+              FieldKeyOrder.compare(myFirst.key, otherLast.key) <= 0,
+              FieldKeyOrder.compare(otherFirst.key, myLast.key) <= 0 else { return nil }
+        var mine = 0, theirs = 0
+        while mine < entries.count, theirs < other.entries.count {
+            let order = FieldKeyOrder.compare(entries[mine].key, other.entries[theirs].key)
+            if order == 0 { return entries[mine].key }
+            if order < 0 { mine &+= 1 } else { theirs &+= 1 }
+        }
+        return nil
+    }
+
+    /// Removes every field whose key `other` holds.
+    mutating func removeKeys(sharedWith other: RecordFields) {
+        guard firstKey(sharedWith: other) != nil else { return }
+        entries.removeAll { other.contains(key: $0.key) }
+    }
+
     /// Makes room for `minimumCapacity` fields.
     public mutating func reserveCapacity(_ minimumCapacity: Int) { entries.reserveCapacity(minimumCapacity) }
 

@@ -45,7 +45,7 @@ struct RecordsBody {
 extension JSONScanner {
     /// The names of the top-level object's members, without consuming anything.
     func topLevelKeys() throws(WebServicesError) -> [String] {
-        var probe = self
+        var probe = lookahead
         try probe.beginObject()
         var keys: [String] = []
         var first = true
@@ -86,7 +86,7 @@ extension JSONScanner {
             } else if self.key(key, is: "retryAfter") {
                 retryAfter = try member("retryAfter") { (s: inout JSONScanner) throws(WebServicesError) in try s.readDouble() }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         if let errorCode {
@@ -138,7 +138,7 @@ extension JSONScanner {
             } else if self.key(key, is: "moreComing") {
                 response.moreComing = try member("moreComing") { (s: inout JSONScanner) throws(WebServicesError) in try s.readBool() }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         return (response, changes, hasChanges)
@@ -148,7 +148,7 @@ extension JSONScanner {
     private mutating func readZoneEntry() throws(WebServicesError) -> (body: RecordsBody, zoneType: String?, deleted: Bool) {
         // The entry has the members of a records body plus zoneType (inside zoneID) and deleted: read it twice,
         // once for each, rather than duplicating the records-body reader.
-        var probe = self
+        var probe = lookahead
         var zoneType: String?
         var deleted = false
         try probe.beginObject()
@@ -159,7 +159,7 @@ extension JSONScanner {
             } else if probe.key(key, is: "deleted") {
                 deleted = try probe.member("deleted") { (s: inout JSONScanner) throws(WebServicesError) in try s.readBool() }
             } else {
-                try probe.skipValue()
+                try probe.skipMember(key)
             }
         }
         let body = try readRecordsBody()
@@ -175,10 +175,10 @@ extension JSONScanner {
         var first = true
         while let key = try nextKey(&first) {
             guard self.key(key, is: "batch") else {
-                try skipValue()
+                try skipMember(key)
                 continue
             }
-            var probe = self
+            var probe = lookahead
             try probe.beginArray()
             var firstElement = true
             var isRequest = false

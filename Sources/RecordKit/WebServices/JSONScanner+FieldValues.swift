@@ -32,13 +32,13 @@ extension JSONScanner {
             } else if self.key(key, is: "type") {
                 do throws(WebServicesError) { type = try readFieldType() } catch { throw error.within(.key("type")) }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         let encrypted = type == .scalar(.encryptedBytes)
         if let decoded { return (decoded, encrypted) }
         guard let valueStart else { throw error(.missingKey("value"), at: objectStart) }
-        var replay = self
+        var replay = lookahead
         replay.index = valueStart
         replay.depth = valueDepth
         do throws(WebServicesError) {
@@ -125,7 +125,7 @@ extension JSONScanner {
 
     /// Looks ahead into an object to tell a reference, a location and an asset apart.
     func inferObjectType() throws(WebServicesError) -> WebServicesFieldType.Scalar {
-        var probe = self
+        var probe = lookahead
         try probe.beginObject()
         var first = true
         var hasLatitude = false, hasLongitude = false, isAsset = false
@@ -137,7 +137,7 @@ extension JSONScanner {
                 || probe.key(key, is: "wrappingKey") || probe.key(key, is: "referenceChecksum") || probe.key(key, is: "size") {
                 isAsset = true
             }
-            try probe.skipValue()
+            try probe.skipMember(key)
         }
         if hasLatitude && hasLongitude { return .location }
         if isAsset { return .asset }
@@ -147,7 +147,7 @@ extension JSONScanner {
     /// A list without a declared element type: see ``inferValue()``. An empty one is a list of strings when
     /// `emptyAllowed` (the server's `UNKNOWN_LIST`), else an error.
     mutating func readInferredList(emptyAllowed: Bool) throws(WebServicesError) -> FieldList {
-        var probe = self
+        var probe = lookahead
         try probe.beginArray()
         var first = true
         guard try probe.nextElement(&first) else {

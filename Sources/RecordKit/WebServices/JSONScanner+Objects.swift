@@ -53,7 +53,7 @@ extension JSONScanner {
             } else if self.key(key, is: "zoneType") {
                 zoneType = try member("zoneType") { (s: inout JSONScanner) throws(WebServicesError) in try s.readOptionalString(cachedIn: .zoneType) }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         guard let zoneName else { throw error(.missingKey("zoneName"), at: start) }
@@ -77,7 +77,7 @@ extension JSONScanner {
             } else if self.key(key, is: "action") {
                 action = try member("action") { (s: inout JSONScanner) throws(WebServicesError) in try s.readReferenceAction() }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         guard let recordName else { throw error(.missingKey("recordName"), at: start) }
@@ -111,7 +111,7 @@ extension JSONScanner {
             case "receipt": receipt = try member(name) { (s: inout JSONScanner) throws(WebServicesError) in try s.readOptionalString() }
             case "downloadURL": downloadURL = try member(name) { (s: inout JSONScanner) throws(WebServicesError) in try s.readOptionalString() }
             case "size": size = try member(name) { (s: inout JSONScanner) throws(WebServicesError) in try s.readInt64() }
-            default: try skipValue()
+            default: try skipMember(key)
             }
         }
         do {
@@ -142,7 +142,7 @@ extension JSONScanner {
             case "speed": speed = try member(name, readDouble)
             case "course": course = try member(name, readDouble)
             case "timestamp": timestamp = try member(name) { (s: inout JSONScanner) throws(WebServicesError) in try s.readTimestamp() }
-            default: try skipValue()
+            default: try skipMember(key)
             }
         }
         guard let latitude else { throw error(.missingKey("latitude"), at: start) }

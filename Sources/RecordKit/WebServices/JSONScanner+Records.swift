@@ -71,7 +71,7 @@ extension JSONScanner {
             } else if self.key(key, is: "redirectURL") {
                 redirectURL = try member("redirectURL") { (s: inout JSONScanner) throws(WebServicesError) in try s.readOptionalString() }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         if let serverErrorCode {
@@ -94,7 +94,8 @@ extension JSONScanner {
         } else {
             return .deleted(id)
         }
-        var record = Record(recordType: type, id: id, fields: fields, encryptedFields: encryptedFields, system: system)
+        // `fields` is one object whose names the scanner has checked are unique, so the two stores share no key.
+        var record = Record(recordType: type, id: id, disjointFields: fields, encryptedFields: encryptedFields, system: system)
         if let zoneID, hasImplicitReferences { record = resolvingImplicitZone(record, to: zoneID) }
         return .record(record)
     }
@@ -136,7 +137,7 @@ extension JSONScanner {
             } else if self.key(key, is: "deviceID") {
                 deviceID = try member("deviceID") { (s: inout JSONScanner) throws(WebServicesError) in try s.readOptionalString(cachedIn: .deviceID) }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         return (date, userRecordName, deviceID)

@@ -20,7 +20,7 @@ extension JSONScanner {
             } else if self.key(key, is: "zoneID") {
                 request.zoneID = try member("zoneID") { (s: inout JSONScanner) throws(WebServicesError) in try s.readZoneID().zoneID }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         guard let operations else { throw error(.missingKey("operations"), at: start) }
@@ -62,7 +62,7 @@ extension JSONScanner {
                     return entry
                 }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         guard let kind else { throw error(.missingKey("operationType"), at: start) }
@@ -86,7 +86,7 @@ extension JSONScanner {
             } else if self.key(key, is: "resultsLimit") {
                 request.resultsLimit = try member("resultsLimit") { (s: inout JSONScanner) throws(WebServicesError) in try s.readInt64() }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         guard hasQuery else { throw error(.missingKey("query"), at: start) }
@@ -109,7 +109,7 @@ extension JSONScanner {
                     return try s.readArray { (s: inout JSONScanner) throws(WebServicesError) in try s.readFilter() }
                 }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         guard hasType else { throw error(.missingKey("recordType"), at: start) }
@@ -129,7 +129,7 @@ extension JSONScanner {
             } else if self.key(key, is: "fieldValue") {
                 fieldValue = try member("fieldValue") { (s: inout JSONScanner) throws(WebServicesError) in try s.readField().value }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         guard let fieldName else { throw error(.missingKey("fieldName"), at: start) }
@@ -148,7 +148,7 @@ extension JSONScanner {
             if self.key(key, is: "singleFile") {
                 asset = try member("singleFile") { (s: inout JSONScanner) throws(WebServicesError) in try s.readAsset() }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         guard let asset else { throw error(.missingKey("singleFile"), at: start) }
@@ -166,7 +166,7 @@ extension JSONScanner {
                     try s.readArray { (s: inout JSONScanner) throws(WebServicesError) in try s.readUploadToken() }
                 }
             } else {
-                try skipValue()
+                try skipMember(key)
             }
         }
         return tokens
@@ -183,7 +183,7 @@ extension JSONScanner {
             case "recordName": recordName = try member(name) { (s: inout JSONScanner) throws(WebServicesError) in try s.readOptionalString() }
             case "fieldName": fieldName = try member(name) { (s: inout JSONScanner) throws(WebServicesError) in try s.readOptionalString() }
             case "url": url = try member(name) { (s: inout JSONScanner) throws(WebServicesError) in try s.readString() }
-            default: try skipValue()
+            default: try skipMember(key)
             }
         }
         guard let url else { throw error(.missingKey("url"), at: start) }

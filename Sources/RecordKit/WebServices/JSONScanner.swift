@@ -13,6 +13,8 @@ struct JSONScanner {
     let maxDepth: Int
     /// The last string read at each repetitive member (see ``readString(cachedIn:)``).
     var recentStrings = [RecentString](repeating: RecentString(), count: StringSlot.allCases.count)
+    /// The member names of the open objects: a name repeated in one object is refused. Nil in a look-ahead copy.
+    var memberNames: JSONMemberNames? = JSONMemberNames()
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = 256) {
         self.bytes = bytes
@@ -86,12 +88,21 @@ struct JSONScanner {
         }
     }
 
+    /// A copy for looking ahead: it reads what this scanner will read (and check) again, so it does not check
+    /// member names, and so shares their storage without ever copying it.
+    var lookahead: JSONScanner {
+        var copy = self
+        copy.memberNames = nil
+        return copy
+    }
+
     /// Consumes `{`. Follow with ``nextKey(_:)`` until it returns nil.
     mutating func beginObject() throws(WebServicesError) {
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { throw mismatch(expected: "an object") }
         try enter()
         index += 1
+        memberNames?.open()
     }
 
     /// Consumes `[`. Follow with ``nextElement(_:)`` until it returns false.
@@ -115,6 +126,7 @@ struct JSONScanner {
         if bytes[index] == UInt8(ascii: "}") {
             index += 1
             depth -= 1
+            memberNames?.close()
             return nil
         }
         if !first {
@@ -131,6 +143,10 @@ struct JSONScanner {
         }
         let raw = try scanString()
         let key = raw.hasEscapes ? JSONKey(start: raw.start, end: raw.end, unescaped: try unescape(raw)) : JSONKey(start: raw.start, end: raw.end, unescaped: nil)
+        if memberNames?.insert(start: key.start, end: key.end, unescaped: key.unescaped, in: bytes) == false {
+            let name = string(of: key)
+            throw error(.duplicateKey(name), at: raw.start &- 1).within(.key(name))
+        }
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
             throw error(.syntax(expected: "':' after a member name", found: describeCurrent()))
@@ -179,16 +195,25 @@ struct JSONScanner {
         case .object:
             try beginObject()
             var first = true
-            while try nextKey(&first) != nil { try skipValue() }
+            while let key = try nextKey(&first) { try skipMember(key) }
         case .array:
             try beginArray()
             var first = true
-            while try nextElement(&first) { try skipValue() }
+            var position = 0
+            while try nextElement(&first) {
+                do throws(WebServicesError) { try skipValue() } catch { throw error.within(.index(position)) }
+                position &+= 1
+            }
         case .string: _ = try scanString()
         case .number: _ = try scanNumber()
         case .bool: _ = try readBool()
         case .null: try readNull()
         }
+    }
+
+    /// Consumes the value of the member `key`; errors inside it name the member in their path.
+    mutating func skipMember(_ key: JSONKey) throws(WebServicesError) {
+        do throws(WebServicesError) { try skipValue() } catch { throw error.within(.key(string(of: key))) }
     }
 
     /// Requires that only whitespace is left.

@@ -22,6 +22,8 @@ public struct WebServicesError: Error, Sendable, Hashable, CustomStringConvertib
         case typeMismatch(expected: String, found: String)
         /// A member that must be present is missing.
         case missingKey(String)
+        /// An object holds this member name twice (the path ends at the second one).
+        case duplicateKey(String)
         /// A field `type` this decoder does not know.
         case unknownFieldType(String)
         /// A field without `type` whose value does not say which type it is.
@@ -100,6 +102,7 @@ extension WebServicesError.Reason {
         case let .invalidNumber(detail): "invalid number: \(detail)"
         case let .typeMismatch(expected, found): "expected \(expected), found \(found)"
         case let .missingKey(key): "missing required member \"\(key)\""
+        case let .duplicateKey(key): "member \"\(key)\" appears twice in one object (JSON names must be unique here)"
         case let .unknownFieldType(type): "unknown field type \"\(type)\" (expected STRING, INT64, DOUBLE, TIMESTAMP, BYTES, ENCRYPTED_BYTES, REFERENCE, ASSET, ASSETID, LOCATION or a <T>_LIST)"
         case let .ambiguousFieldType(detail): "field has no \"type\" and \(detail): give the type explicitly"
         case .invalidBase64: "not valid base64"

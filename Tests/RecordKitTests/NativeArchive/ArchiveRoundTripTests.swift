@@ -96,10 +96,10 @@ import Testing
 
     @Test func encryptedFieldsAreKeptApart() throws {
         let record = Record(
-            recordType: "T", id: RecordID(recordName: "r"), fields: ["a": .int64(1)], encryptedFields: ["a": .int64(2)]
+            recordType: "T", id: RecordID(recordName: "r"), fields: ["a": .int64(1)], encryptedFields: ["b": .int64(2)]
         )
         let decoded = try NativeArchive.decodeRecord(NativeArchive.encode(record))
         #expect(decoded.fields == ["a": .int64(1)])
-        #expect(decoded.encryptedFields == ["a": .int64(2)])
+        #expect(decoded.encryptedFields == ["b": .int64(2)])
     }
 }
