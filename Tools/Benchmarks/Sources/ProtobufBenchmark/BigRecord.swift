@@ -56,6 +56,24 @@ enum BigRecord {
         print(elapsed.components.attoseconds / 1_000_000_000 + elapsed.components.seconds * 1_000_000_000)
     }
 
+    /// Runs one case warm `repeats` times, for profilers.
+    static func profile(_ name: String, repeats: Int) throws {
+        guard let which = Case(rawValue: name) else { throw BenchmarkError.mismatch("unknown case \(name)") }
+        let record = record()
+        let archive = NativeArchive.encode(record)
+        guard case let .bytes(attachment)? = record.fields["attachment"] else { throw BenchmarkError.mismatch("no attachment") }
+        var sink = 0
+        let time = try fastest(repeats) {
+            switch which {
+            case .encode: sink &+= NativeArchive.encode(record).count
+            case .encodeFloor: sink &+= copy(attachment, into: archive.count).count
+            case .decode: sink &+= try NativeArchive.decodeRecord(archive).fields.count
+            case .decodeFloor: sink &+= copy(archive.prefix(attachmentSize), into: attachmentSize).count
+            }
+        }
+        print("\(name): best \(format(time.seconds * 1e6, decimals: 1)) µs (\(sink))")
+    }
+
     /// The floor: a buffer of `size` bytes allocated, the bytes copied into it.
     @inline(never)
     static func copy(_ bytes: Data, into size: Int) -> Data {

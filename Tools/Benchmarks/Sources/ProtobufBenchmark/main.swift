@@ -18,6 +18,12 @@ if let index = CommandLine.arguments.firstIndex(of: "--cold"), CommandLine.argum
     }
 }
 
+// `--profile <case> <count>` repeats one warm 1 MiB case, for perf.
+if let index = CommandLine.arguments.firstIndex(of: "--profile"), CommandLine.arguments.count >= index + 3 {
+    try BigRecord.profile(CommandLine.arguments[index + 1], repeats: Int(CommandLine.arguments[index + 2]) ?? 1000)
+    exit(0)
+}
+
 let batchSize = 10_000
 let rounds = 7
 
