@@ -9,10 +9,21 @@ let package = Package(
     dependencies: [
         .package(name: "RecordKit", path: "../.."),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // ProtobufBenchmark only; its generated message is committed (Sources/ProtobufBenchmark/Generated).
+        .package(url: "https://github.com/apple/swift-protobuf.git", exact: "1.39.0"),
     ],
     targets: [
         // Native archive against NSKeyedArchiver, PropertyListEncoder and JSONEncoder.
         .executableTarget(name: "ArchiveBenchmark", dependencies: [.product(name: "RecordKit", package: "RecordKit")]),
+        // The native archive, a generated model's archive and a hand-written codec against swift-protobuf.
+        .executableTarget(
+            name: "ProtobufBenchmark",
+            dependencies: [
+                .product(name: "RecordKit", package: "RecordKit"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ],
+            exclude: ["Generated/benchmark_note.proto"]
+        ),
         // Keyed-archive tokens and system fields against Foundation's NSKeyedUnarchiver.
         .executableTarget(name: "KeyedArchiveBenchmark", dependencies: [.product(name: "RecordKit", package: "RecordKit")]),
         // Web Services JSON records against JSONDecoder with a Codable type of the same shape.

@@ -5,11 +5,22 @@ import Foundation
 /// A raw `malloc` buffer rather than `[UInt8]`: bulk copies are `memcpy`, fixed-width values are single stores,
 /// and no uniqueness check runs per byte. Every write checks capacity first and grows the buffer (never traps);
 /// the type is non-copyable so the buffer has exactly one owner, freed in `deinit` or by ``takeData()``.
+/// Archives are sized first (``ArchiveSize``), so the buffer is allocated once, at its final size.
+///
+/// The writer keeps the checksum of the region begun by ``beginChecksum()`` (the whole buffer until then) as it
+/// goes: a big run of bytes is added while it is copied in, so its bytes are read once, and
+/// ``appendChecksum()`` adds only what is left.
 struct ArchiveByteWriter: ~Copyable {
     private var base: UnsafeMutableRawPointer
     private var capacity: Int
     /// The number of bytes written.
     private(set) var count = 0
+    /// The bytes of the checksummed region added so far: `checksumStart + 4k`, so always whole words.
+    private var checksummed = 0
+    private var checksum = Fletcher64.Accumulator()
+
+    /// Runs of at least this many bytes are checksummed while copied; shorter ones are added later, from cache.
+    static let fusedCopyThreshold = 4096
 
     /// Creates a writer with room for `capacity` bytes before it must grow.
     init(capacity: Int) {
@@ -31,14 +42,15 @@ struct ArchiveByteWriter: ~Copyable {
 
     /// The bytes written as `Data`; the writer is used up.
     ///
-    /// Up to 64 KiB they are copied into `Data` of exactly their size and the buffer is freed. That measured
-    /// faster than handing the buffer over: the buffer freed here is the one the next archive's writer gets back,
-    /// still in the cache, so the many small writes of encoding land in cache and only one sequential copy goes
-    /// to fresh memory. A larger buffer is not going to be reused hot, so it is trimmed and handed over.
+    /// A buffer sized up front is full: it is handed over as it is. Otherwise, up to 64 KiB, the bytes are copied
+    /// into `Data` of exactly their size and the buffer is freed (the next writer gets it back still in cache);
+    /// a larger buffer is trimmed and handed over.
     consuming func takeData() -> Data {
         let bytes = base
         let length = count
+        let allocated = capacity
         discard self
+        if length == allocated { return Data(bytesNoCopy: bytes, count: length, deallocator: .free) }
         guard length > 65_536 else {
             let data = Data(bytes: bytes, count: length)
             free(bytes)
@@ -49,7 +61,23 @@ struct ArchiveByteWriter: ~Copyable {
     }
 
     /// Forgets what was written, keeping the buffer.
-    mutating func removeAll() { count = 0 }
+    mutating func removeAll() {
+        count = 0
+        beginChecksum()
+    }
+
+    /// Starts the region the next ``appendChecksum()`` covers at the current position.
+    mutating func beginChecksum() {
+        checksummed = count
+        checksum = Fletcher64.Accumulator()
+    }
+
+    /// Appends the Fletcher-64 checksum of the bytes since ``beginChecksum()`` (since the start without one).
+    mutating func appendChecksum() {
+        let value = checksum.finish(base + checksummed, byteCount: count - checksummed)
+        fixed64(value)
+        beginChecksum()
+    }
 
     /// Makes room for `extra` more bytes.
     @inline(__always)
@@ -75,7 +103,8 @@ struct ArchiveByteWriter: ~Copyable {
     /// An unsigned LEB128 varint: seven bits a byte, low groups first, high bit set on all but the last.
     @inline(__always)
     mutating func varint(_ value: UInt64) {
-        reserve(10)
+        // Room for the longest varint, or else for exactly this one: a sized buffer ends with no slack.
+        if 10 > capacity &- count { reserve(ArchiveSize.varint(value)) }
         var value = value
         var position = count
         while value >= 0x80 {
@@ -118,6 +147,7 @@ struct ArchiveByteWriter: ~Copyable {
     mutating func raw(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         let length = bytes.count
+        if length >= Self.fusedCopyThreshold { return copyAndChecksum(source, length) }
         reserve(length)
         let target = base + count
         // Keys, identifiers and tags are short: copying them with two overlapping loads and stores, all inside
@@ -140,6 +170,30 @@ struct ArchiveByteWriter: ~Copyable {
             target.copyMemory(from: source, byteCount: length)
         }
         count &+= length
+    }
+
+    /// Copies a big run in, adding it to the checksum as it goes: first the whole words written before it,
+    /// then the bytes that complete the word it starts in, then its whole words in one pass, then the rest.
+    @inline(never)
+    private mutating func copyAndChecksum(_ source: UnsafeRawPointer, _ length: Int) {
+        reserve(length)
+        let pending = (count - checksummed) & ~3
+        checksum.add(base + checksummed, byteCount: pending)
+        checksummed += pending
+        let head = (4 - (count - checksummed)) & 3
+        (base + count).copyMemory(from: source, byteCount: head)
+        count += head
+        if head != 0 {
+            checksum.add(base + checksummed, byteCount: 4)
+            checksummed += 4
+        }
+        let body = (length - head) & ~3
+        checksum.copyAndAdd(from: source + head, to: base + count, byteCount: body)
+        count += body
+        checksummed += body
+        let tail = length - head - body
+        (base + count).copyMemory(from: source + head + body, byteCount: tail)
+        count += tail
     }
 
     /// A string: its UTF-8 byte count as a varint, then the bytes.
@@ -168,34 +222,6 @@ struct ArchiveByteWriter: ~Copyable {
     mutating func data(_ value: Data) {
         varint(UInt64(value.count))
         value.withUnsafeBytes { raw($0) }
-    }
-
-    /// Replaces the single placeholder byte at `position` by the varint of `value`, moving what follows.
-    mutating func patchVarint(at position: Int, _ value: UInt64) {
-        var length = 1
-        var probe = value &>> 7
-        while probe != 0 {
-            length += 1
-            probe &>>= 7
-        }
-        if length > 1 {
-            reserve(length - 1)
-            let tail = count - position - 1
-            (base + position + length).copyMemory(from: base + position + 1, byteCount: tail)
-            count += length - 1
-        }
-        var rest = value
-        for index in 0..<length {
-            var group = UInt8(truncatingIfNeeded: rest & 0x7F)
-            rest &>>= 7
-            if index < length - 1 { group |= 0x80 }
-            base.storeBytes(of: group, toByteOffset: position + index, as: UInt8.self)
-        }
-    }
-
-    /// Appends the Fletcher-64 checksum of the bytes from `start` to the end.
-    mutating func appendChecksum(from start: Int) {
-        fixed64(Fletcher64.checksum(UnsafeRawBufferPointer(start: base + start, count: count - start)))
     }
 }
 

@@ -13,6 +13,9 @@ struct ArchiveCursor {
     let offsetBase: Int
     /// Identifier strings already built in this decode, shared when their bytes repeat.
     private var repeatedStrings = RepeatedStrings()
+    /// Set while a single-value archive is read before its checksum was compared: big byte runs are then
+    /// added to the checksum as they are copied out, so their bytes are read once (see ``ChecksumProgress``).
+    var checksum: ChecksumProgress?
 
     init(start: UnsafeRawPointer, position: Int, end: Int, offsetBase: Int = 0) {
         self.start = start
@@ -172,7 +175,25 @@ struct ArchiveCursor {
     @inline(__always)
     mutating func data() throws(NativeArchiveError) -> Data {
         let (offset, count) = try span()
+        if count >= ArchiveByteWriter.fusedCopyThreshold, checksum != nil { return copyAndChecksum(offset: offset, count: count) }
         return Data(bytes: start + offset, count: count)
+    }
+
+    /// Copies a big byte run out, adding its whole words to the checksum in the same pass.
+    @inline(never)
+    private mutating func copyAndChecksum(offset: Int, count: Int) -> Data {
+        guard var progress = checksum, let target = malloc(count) else { return Data(bytes: start + offset, count: count) }
+        // The words before the run, including the one it starts in (the run is long enough to complete it).
+        let wordStart = progress.added + (offset - progress.added + 3) & ~3
+        progress.sums.add(start + progress.added, byteCount: wordStart - progress.added)
+        let head = wordStart - offset
+        target.copyMemory(from: start + offset, byteCount: head)
+        let body = (count - head) & ~3
+        progress.sums.copyAndAdd(from: start + wordStart, to: target + head, byteCount: body)
+        progress.added = wordStart + body
+        (target + head + body).copyMemory(from: start + wordStart + body, byteCount: count - head - body)
+        checksum = progress
+        return Data(bytesNoCopy: target, count: count, deallocator: .free)
     }
 
     /// Compares the bytes of two spans of this buffer by byte order.
@@ -180,4 +201,11 @@ struct ArchiveCursor {
     func precedes(_ lhs: (offset: Int, count: Int), _ rhs: (offset: Int, count: Int)) -> Bool {
         ByteComparison.precedes(start + lhs.offset, lhs.count, start + rhs.offset, rhs.count)
     }
+}
+
+/// The checksum of a single-value archive, taken while its payload is read: the sums of the words from the
+/// start of the archive up to `added` (a multiple of 4).
+struct ChecksumProgress {
+    var sums = Fletcher64.Accumulator()
+    var added = 0
 }

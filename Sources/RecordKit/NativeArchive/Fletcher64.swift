@@ -19,59 +19,102 @@ enum Fletcher64 {
     /// The checksum of `bytes`.
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         guard let start = bytes.baseAddress else { return 1 }
-        var a: UInt64 = 1
-        var b: UInt64 = 0
-        var position = 0
-        let count = bytes.count
-        // Thirty-two bytes (eight words) a step in eight lanes. Lane j sums its words in `sums[j]`, and `totals[j]`
-        // adds up `sums[j]` after each step, which weighs every word by the number of steps left; the weights are
-        // corrected per lane below. At most 2^14 steps between reductions keeps every lane below 2^64.
-        while count &- position >= 32 {
-            let steps = min((count &- position) / 32, 1 << 14)
-            var sums = SIMD8<UInt64>(repeating: 0)
-            var totals = SIMD8<UInt64>(repeating: 0)
-            var pointer = start + position
-            for _ in 0..<steps {
-                let words = pointer.loadUnaligned(as: SIMD8<UInt32>.self)
-                sums &+= SIMD8<UInt64>(truncatingIfNeeded: words.littleEndianWords)
-                totals &+= sums
-                pointer += 32
-            }
-            // Over this run of m = 8 * steps words, word (step s, lane j) counts towards b as often as there are
-            // words from it to the end: 8 * (steps - s) - j. So b gains m * a (the old a, once per word),
-            // 8 * sum(totals) and -sum(j * sums[j]).
-            var sumOfSums: UInt64 = 0
-            var sumOfTotals: UInt64 = 0
-            var laneCorrection: UInt64 = 0
-            for lane in 0..<8 {
-                let sum = reduce(sums[lane])
-                sumOfSums &+= sum
-                sumOfTotals &+= reduce(totals[lane])
-                laneCorrection &+= UInt64(lane) &* (modulus &- sum)
-            }
-            let words = UInt64(steps) &* 8
-            b = reduce(b &+ reduce(words &* a))
-            b = reduce(b &+ reduce(sumOfTotals) &* 8)
-            b = reduce(b &+ reduce(laneCorrection))
-            a = reduce(a &+ sumOfSums)
-            position &+= steps &* 32
+        return Accumulator().finish(start, byteCount: bytes.count)
+    }
+
+    /// The sums over a run of bytes added piece by piece, so the checksum can be taken while the bytes are
+    /// copied (one pass over a big value instead of two). Pieces are whole 32-bit words of the run; only the
+    /// last piece, given to ``finish(_:byteCount:)``, may end inside a word.
+    struct Accumulator {
+        private var a: UInt64 = 1
+        private var b: UInt64 = 0
+
+        /// Adds the `byteCount` bytes at `start`, a multiple of 4.
+        @inline(__always)
+        mutating func add(_ start: UnsafeRawPointer, byteCount: Int) {
+            run(start, copyingTo: nil, byteCount: byteCount)
         }
-        while position < count {
-            let word: UInt64
-            if count &- position >= 4 {
-                word = UInt64(UInt32(littleEndian: (start + position).loadUnaligned(as: UInt32.self)))
-            } else {
+
+        /// Copies the `byteCount` bytes at `source` to `target` and adds them, in one pass; a multiple of 4.
+        mutating func copyAndAdd(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, byteCount: Int) {
+            run(source, copyingTo: target, byteCount: byteCount)
+        }
+
+        /// Adds the last `byteCount` bytes (the final word padded with zero bytes) and returns the checksum.
+        func finish(_ start: UnsafeRawPointer, byteCount: Int) -> UInt64 {
+            var sums = self
+            let words = byteCount & ~3
+            sums.run(start, copyingTo: nil, byteCount: words)
+            var a = sums.a
+            var b = sums.b
+            if words < byteCount {
                 var padded: UInt64 = 0
-                for offset in 0..<(count &- position) {
-                    padded |= UInt64(start.load(fromByteOffset: position &+ offset, as: UInt8.self)) &<< UInt64(8 &* offset)
+                for offset in 0..<(byteCount &- words) {
+                    padded |= UInt64(start.load(fromByteOffset: words &+ offset, as: UInt8.self)) &<< UInt64(8 &* offset)
                 }
-                word = padded
+                a = reduce(a &+ padded)
+                b = reduce(b &+ a)
             }
-            a = reduce(a &+ word)
-            b = reduce(b &+ a)
-            position &+= 4
+            return b &<< 32 | a
         }
-        return b &<< 32 | a
+
+        @inline(__always)
+        private mutating func run(_ start: UnsafeRawPointer, copyingTo target: UnsafeMutableRawPointer?, byteCount count: Int) {
+            var position = 0
+            // Thirty-two bytes (eight words) a step in eight lanes. Lane j sums its words in `sums[j]`, and
+            // `totals[j]` adds up `sums[j]` after each step, which weighs every word by the number of steps left;
+            // the weights are corrected per lane below. At most 2^14 steps between reductions keeps every lane
+            // below 2^64.
+            while count &- position >= 32 {
+                let steps = min((count &- position) / 32, 1 << 14)
+                var sums = SIMD8<UInt64>(repeating: 0)
+                var totals = SIMD8<UInt64>(repeating: 0)
+                var pointer = start + position
+                if let target {
+                    var output = target + position
+                    for _ in 0..<steps {
+                        let words = pointer.loadUnaligned(as: SIMD8<UInt32>.self)
+                        output.storeBytes(of: words, as: SIMD8<UInt32>.self)
+                        sums &+= SIMD8<UInt64>(truncatingIfNeeded: words.littleEndianWords)
+                        totals &+= sums
+                        pointer += 32
+                        output += 32
+                    }
+                } else {
+                    for _ in 0..<steps {
+                        let words = pointer.loadUnaligned(as: SIMD8<UInt32>.self)
+                        sums &+= SIMD8<UInt64>(truncatingIfNeeded: words.littleEndianWords)
+                        totals &+= sums
+                        pointer += 32
+                    }
+                }
+                // Over this run of m = 8 * steps words, word (step s, lane j) counts towards b as often as there
+                // are words from it to the end: 8 * (steps - s) - j. So b gains m * a (the old a, once per word),
+                // 8 * sum(totals) and -sum(j * sums[j]).
+                var sumOfSums: UInt64 = 0
+                var sumOfTotals: UInt64 = 0
+                var laneCorrection: UInt64 = 0
+                for lane in 0..<8 {
+                    let sum = reduce(sums[lane])
+                    sumOfSums &+= sum
+                    sumOfTotals &+= reduce(totals[lane])
+                    laneCorrection &+= UInt64(lane) &* (modulus &- sum)
+                }
+                let words = UInt64(steps) &* 8
+                b = reduce(b &+ reduce(words &* a))
+                b = reduce(b &+ reduce(sumOfTotals) &* 8)
+                b = reduce(b &+ reduce(laneCorrection))
+                a = reduce(a &+ sumOfSums)
+                position &+= steps &* 32
+            }
+            while position < count {
+                let raw = (start + position).loadUnaligned(as: UInt32.self)
+                target?.storeBytes(of: raw, toByteOffset: position, as: UInt32.self)
+                a = reduce(a &+ UInt64(UInt32(littleEndian: raw)))
+                b = reduce(b &+ a)
+                position &+= 4
+            }
+        }
     }
 
     /// `value` modulo 2^32 - 1, in 0 ..< 2^32 - 1: 2^32 is 1 modulo 2^32 - 1, so the high half adds to the low.

@@ -10,10 +10,10 @@ public enum NativeArchive {
 
     /// Archives one record.
     public static func encode(_ record: Record) -> Data {
-        var writer = ArchiveByteWriter(capacity: 2048)
+        var writer = ArchiveByteWriter(capacity: ArchiveSize.recordArchive(record))
         ArchiveHeader.write(.record, to: &writer)
         writer.record(record)
-        writer.appendChecksum(from: 0)
+        writer.appendChecksum()
         return writer.takeData()
     }
 
@@ -30,7 +30,9 @@ public enum NativeArchive {
 
     /// Archives a list of records, framed one by one exactly as ``NativeArchiveWriter`` writes them.
     public static func encode(_ records: [Record]) -> Data {
-        var writer = ArchiveByteWriter(capacity: 64 + records.count * 1024)
+        var size = ArchiveHeader.size + RecordFrame.trailerSize(recordCount: records.count)
+        for index in records.indices { size += RecordFrame.frameSize(payload: ArchiveSize.record(records[index])) }
+        var writer = ArchiveByteWriter(capacity: size)
         ArchiveHeader.write(.recordList, to: &writer)
         for record in records { writer.frame(record) }
         writer.trailer(recordCount: records.count)
@@ -70,7 +72,7 @@ public enum NativeArchive {
         var writer = ArchiveByteWriter(capacity: token.data.count + 16)
         ArchiveHeader.write(.token, to: &writer)
         token.data.withUnsafeBytes { writer.raw($0) }
-        writer.appendChecksum(from: 0)
+        writer.appendChecksum()
         return writer.takeData()
     }
 
@@ -92,7 +94,7 @@ public enum NativeArchive {
         var writer = ArchiveByteWriter(capacity: 64 + state.zoneTokens.count * 64)
         ArchiveHeader.write(.syncState, to: &writer)
         writer.syncState(state)
-        writer.appendChecksum(from: 0)
+        writer.appendChecksum()
         return writer.takeData()
     }
 
@@ -141,8 +143,13 @@ public enum NativeArchive {
         return try result.get()
     }
 
-    /// Checks header and checksum of a single-value archive, then reads its payload with `body`, which must
+    /// Checks header and checksum of a single-value archive, and reads its payload with `body`, which must
     /// consume it exactly.
+    ///
+    /// The checksum is compared after the payload was read, so that big byte runs are checksummed while they
+    /// are copied out (one pass over them). A decoder never trusts the checksum for safety: it is hardened
+    /// against hostile bytes, which can carry a valid checksum. When the payload fails to decode, the checksum
+    /// is compared first, so a damaged archive is reported as a checksum mismatch, as if it had been checked first.
     private static func withPayload<Value>(
         _ data: Data, kind: NativeArchiveKind, options: NativeArchiveDecodingOptions,
         _ body: (inout ArchiveCursor) throws(NativeArchiveError) -> Value
@@ -155,12 +162,23 @@ public enum NativeArchive {
             }
             let payloadEnd = raw.count - ArchiveHeader.checksumSize
             let stored = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: payloadEnd, as: UInt64.self))
-            let computed = Fletcher64.checksum(UnsafeRawBufferPointer(start: start, count: payloadEnd))
+            var cursor = ArchiveCursor(start: start, position: ArchiveHeader.size, end: payloadEnd)
+            cursor.checksum = ChecksumProgress()
+            let value: Value
+            do throws(NativeArchiveError) {
+                value = try body(&cursor)
+            } catch {
+                let computed = Fletcher64.checksum(UnsafeRawBufferPointer(start: start, count: payloadEnd))
+                guard stored == computed else {
+                    throw NativeArchiveError(.checksumMismatch(stored: stored, computed: computed), at: payloadEnd)
+                }
+                throw error
+            }
+            let progress = cursor.checksum ?? ChecksumProgress()
+            let computed = progress.sums.finish(start + progress.added, byteCount: payloadEnd - progress.added)
             guard stored == computed else {
                 throw NativeArchiveError(.checksumMismatch(stored: stored, computed: computed), at: payloadEnd)
             }
-            var cursor = ArchiveCursor(start: start, position: ArchiveHeader.size, end: payloadEnd)
-            let value = try body(&cursor)
             guard cursor.remaining == 0 else { throw cursor.error(.trailingBytes(count: cursor.remaining)) }
             return value
         }

@@ -7,22 +7,37 @@
 /// makes a list cut short at a frame boundary an error instead of a shorter list.
 extension ArchiveByteWriter {
     mutating func frame(_ record: Record) {
-        let start = count
-        byte(0)  // placeholder for the length varint
-        self.record(record)
-        patchVarint(at: start, UInt64(count - start - 1))
-        appendChecksum(from: start)
+        frame(payloadSize: ArchiveSize.record(record)) { $0.record(record) }
+    }
+
+    /// A frame whose payload of `payloadSize` bytes `writePayload` writes: the length goes first, known up front.
+    mutating func frame(payloadSize: Int, _ writePayload: (inout ArchiveByteWriter) -> Void) {
+        reserve(RecordFrame.frameSize(payload: payloadSize))
+        beginChecksum()
+        varint(UInt64(payloadSize))
+        writePayload(&self)
+        appendChecksum()
     }
 
     mutating func trailer(recordCount: Int) {
-        let start = count
+        beginChecksum()
         byte(0)
         varint(UInt64(recordCount))
-        appendChecksum(from: start)
+        appendChecksum()
     }
 }
 
 enum RecordFrame {
+    /// The bytes of a frame around a payload of `payload` bytes.
+    static func frameSize(payload: Int) -> Int {
+        ArchiveSize.varint(UInt64(payload)) + payload + ArchiveHeader.checksumSize
+    }
+
+    /// The bytes of the trailer.
+    static func trailerSize(recordCount: Int) -> Int {
+        1 + ArchiveSize.varint(UInt64(recordCount)) + ArchiveHeader.checksumSize
+    }
+
     enum Parsed {
         /// A record, and the position after its frame.
         case record(Record, next: Int)

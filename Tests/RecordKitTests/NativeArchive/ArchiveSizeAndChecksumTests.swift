@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import RecordKit
+
+/// The writer's sizes and its running checksum: archives sized up front come out at exactly that size, and a
+/// checksum taken in pieces, or while big runs are copied in and out, equals the one taken in one go.
+@Suite struct ArchiveSizeAndChecksumTests {
+    @Test func sizesMatchTheBytesWritten() {
+        for seed in UInt64(0)..<300 {
+            var random = RandomRecords(seed: seed)
+            let record = random.record()
+            #expect(NativeArchive.encode(record).count == ArchiveSize.recordArchive(record), "seed \(seed)")
+        }
+    }
+
+    @Test func varintSizes() {
+        var value: UInt64 = 1
+        #expect(ArchiveSize.varint(0) == 1)
+        for bits in 1...64 {
+            #expect(ArchiveSize.varint(value) == (bits + 6) / 7, "\(bits) bits")
+            #expect(ArchiveSize.varint(value | (value &- 1)) == (bits + 6) / 7, "\(bits) bits, all set")
+            value &<<= 1
+        }
+    }
+
+    @Test func accumulatorInPiecesEqualsOneGo() {
+        var rng = SplitMix64(seed: 77)
+        for _ in 0..<200 {
+            let count = Int(rng.next() % 5000)
+            let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+            bytes.withUnsafeBytes { raw in
+                let whole = Fletcher64.checksum(raw)
+                var sums = Fletcher64.Accumulator()
+                var position = 0
+                let target = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 1)
+                defer { target.deallocate() }
+                while count - position >= 4 {
+                    let piece = Int(rng.next() % UInt64((count - position) / 4 + 1)) * 4
+                    if rng.next() & 1 == 0 {
+                        sums.add(raw.baseAddress! + position, byteCount: piece)
+                    } else {
+                        sums.copyAndAdd(from: raw.baseAddress! + position, to: target + position, byteCount: piece)
+                        #expect(memcmp(target + position, raw.baseAddress! + position, piece) == 0)
+                    }
+                    position += piece
+                    if piece == 0 { break }
+                }
+                #expect(sums.finish(raw.baseAddress! + position, byteCount: count - position) == whole, "\(count) bytes")
+            }
+        }
+    }
+
+    /// Records with big byte runs at every alignment: each encodes to bytes whose stored checksum is that of
+    /// its bytes, decodes back, and a changed byte anywhere is a checksum mismatch.
+    @Test func bigRunsAreChecksummedWhileCopied() throws {
+        var rng = SplitMix64(seed: 9)
+        for shift in 0..<8 {
+            let size = ArchiveByteWriter.fusedCopyThreshold + Int(rng.next() % 3000)
+            let big = Data((0..<size).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
+            let record = Record(
+                recordType: "Big", id: RecordID(recordName: String(repeating: "n", count: shift + 1)),
+                fields: ["a": .string("x"), "b": .bytes(big), "c": .list(.bytes([big, Data([1, 2, 3])]))]
+            )
+            let archive = NativeArchive.encode(record)
+            let stored = archive.suffix(8).withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+            #expect(stored == NativeArchive.checksum(archive.prefix(archive.count - 8)), "shift \(shift)")
+            #expect(try NativeArchive.decodeRecord(archive) == record, "shift \(shift)")
+            for position in [7, 20, archive.count / 2, archive.count - 20, archive.count - 9] {
+                var damaged = archive
+                damaged[position] ^= 0x10
+                #expect(throws: NativeArchiveError.self) { try NativeArchive.decodeRecord(damaged) }
+                do {
+                    _ = try NativeArchive.decodeRecord(damaged)
+                } catch {
+                    guard case .checksumMismatch = error.reason else {
+                        Issue.record("shift \(shift), byte \(position): \(error)")
+                        continue
+                    }
+                }
+            }
+            let list = NativeArchive.encode([record, record])
+            #expect(try NativeArchive.decodeRecords(list) == [record, record])
+        }
+    }
+}

@@ -1,0 +1,1 @@
+../GeneratorBenchmark/Generated/BenchmarkNote.swift

@@ -1,0 +1,132 @@
+import Foundation
+import RecordKit
+
+/// One 1 MiB record (a note whose attachment is 1 MiB) archived and read back, "cold" in a fresh process that has
+/// not yet made a big allocation, and "warm" after many, each against the floor of allocating the output and
+/// copying the megabyte into it.
+///
+/// Cold cases run in child processes: the benchmark re-executes itself with `--cold <case> <archive file>`, the
+/// child prepares its input (kept alive, so the allocator's state is that of a process that never freed a big
+/// buffer), times the one operation on its thread's CPU clock and prints the nanoseconds.
+enum BigRecord {
+    static let attachmentSize = 1 << 20
+    static let coldRuns = 7
+    static let warmRuns = 50
+
+    enum Case: String, CaseIterable {
+        case encode, encodeFloor = "encode-floor", decode, decodeFloor = "decode-floor"
+    }
+
+    static func record() -> Record {
+        var bytes = [UInt8](repeating: 0, count: attachmentSize)
+        var rng = SeededGenerator(seed: 0xB16)
+        for index in stride(from: 0, to: bytes.count, by: 8) {
+            withUnsafeBytes(of: rng.next()) { word in
+                for offset in 0..<8 { bytes[index + offset] = word[offset] }
+            }
+        }
+        var record = NoteValues.make(count: 1, seed: 7)[0].record
+        record.fields["attachment"] = .bytes(Data(bytes))
+        return record
+    }
+
+    /// The child's side: prepares the input of `name`, times it once, prints the nanoseconds.
+    static func runChild(_ name: String, archiveFile: String) throws {
+        guard let which = Case(rawValue: name) else { throw BenchmarkError.mismatch("unknown case \(name)") }
+        let clock = ThreadCPUClock()
+        var sink = 0
+        let elapsed: Duration
+        switch which {
+        case .encode:
+            let record = record()
+            elapsed = clock.measure { sink = NativeArchive.encode(record).count }
+        case .encodeFloor:
+            let record = record()
+            guard case let .bytes(data)? = record.fields["attachment"] else { throw BenchmarkError.mismatch("no attachment") }
+            let size = data.count + 200
+            elapsed = clock.measure { sink = copy(data, into: size).count }
+        case .decode:
+            let archive = try Data(contentsOf: URL(fileURLWithPath: archiveFile))
+            elapsed = try clock.measure { sink = try NativeArchive.decodeRecord(archive).fields.count }
+        case .decodeFloor:
+            let archive = try Data(contentsOf: URL(fileURLWithPath: archiveFile))
+            elapsed = clock.measure { sink = copy(archive.prefix(attachmentSize), into: attachmentSize).count }
+        }
+        guard sink != 0 else { throw BenchmarkError.nothingDecoded(name) }
+        print(elapsed.components.attoseconds / 1_000_000_000 + elapsed.components.seconds * 1_000_000_000)
+    }
+
+    /// Runs one case warm `repeats` times, for profilers.
+    static func profile(_ name: String, repeats: Int) throws {
+        guard let which = Case(rawValue: name) else { throw BenchmarkError.mismatch("unknown case \(name)") }
+        let record = record()
+        let archive = NativeArchive.encode(record)
+        guard case let .bytes(attachment)? = record.fields["attachment"] else { throw BenchmarkError.mismatch("no attachment") }
+        var sink = 0
+        let time = try fastest(repeats) {
+            switch which {
+            case .encode: sink &+= NativeArchive.encode(record).count
+            case .encodeFloor: sink &+= copy(attachment, into: archive.count).count
+            case .decode: sink &+= try NativeArchive.decodeRecord(archive).fields.count
+            case .decodeFloor: sink &+= copy(archive.prefix(attachmentSize), into: attachmentSize).count
+            }
+        }
+        print("\(name): best \(format(time.seconds * 1e6, decimals: 1)) µs (\(sink))")
+    }
+
+    /// The floor: a buffer of `size` bytes allocated, the bytes copied into it.
+    @inline(never)
+    static func copy(_ bytes: Data, into size: Int) -> Data {
+        var output = Data(count: size)
+        output.withUnsafeMutableBytes { target in
+            bytes.withUnsafeBytes { source in target.baseAddress!.copyMemory(from: source.baseAddress!, byteCount: source.count) }
+        }
+        return output
+    }
+
+    /// Times every case, cold (best of `coldRuns` fresh processes) and warm (best of `warmRuns` in this one).
+    static func measure() throws -> (cold: [Case: Double], warm: [Case: Double]) {
+        let record = record()
+        let archive = NativeArchive.encode(record)
+        guard try NativeArchive.decodeRecord(archive) == record else { throw BenchmarkError.mismatch("1 MiB record") }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ProtobufBenchmark-\(getpid()).rka")
+        try archive.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+
+        var cold: [Case: Double] = [:]
+        for _ in 0..<coldRuns {
+            for which in Case.allCases {
+                let seconds = try child(which, archiveFile: file.path)
+                cold[which] = min(cold[which] ?? .infinity, seconds)
+            }
+        }
+
+        var warm: [Case: Double] = [:]
+        guard case let .bytes(attachment)? = record.fields["attachment"] else { throw BenchmarkError.mismatch("no attachment") }
+        var sink = 0
+        for _ in 0..<warmRuns {
+            warm[.encode] = min(warm[.encode] ?? .infinity, fastest(1) { sink &+= NativeArchive.encode(record).count }.seconds)
+            warm[.encodeFloor] = min(warm[.encodeFloor] ?? .infinity, fastest(1) { sink &+= copy(attachment, into: archive.count).count }.seconds)
+            warm[.decode] = min(warm[.decode] ?? .infinity, try fastest(1) { sink &+= try NativeArchive.decodeRecord(archive).fields.count }.seconds)
+            warm[.decodeFloor] = min(warm[.decodeFloor] ?? .infinity, fastest(1) { sink &+= copy(archive.prefix(attachmentSize), into: attachmentSize).count }.seconds)
+        }
+        guard sink != 0 else { throw BenchmarkError.nothingDecoded("1 MiB record") }
+        return (cold, warm)
+    }
+
+    private static func child(_ which: Case, archiveFile: String) throws -> Double {
+        let process = Process()
+        process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["--cold", which.rawValue, archiveFile]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard process.terminationStatus == 0, let nanoseconds = Double(text) else {
+            throw BenchmarkError.mismatch("cold child \(which.rawValue) failed: \(text)")
+        }
+        return nanoseconds / 1e9
+    }
+}

@@ -1,0 +1,1 @@
+../ArchiveBenchmark/Timing.swift

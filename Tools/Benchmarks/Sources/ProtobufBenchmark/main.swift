@@ -1,0 +1,124 @@
+import Foundation
+import RecordKit
+import SwiftProtobuf
+
+// The native archive against swift-protobuf 1.39 (binary format, a message of the same note shape), timed in one
+// process: the Record archive, the generated `Note` model's archive (`archived()` / `init(archived:)`), protobuf's
+// `[UInt8]` and `Data` APIs, and a hand-written codec of the same fields; then one 1 MiB record, cold (fresh child
+// processes) and warm, against an allocate-and-copy floor. Prints ratios; exits 1 when a goal of issue 17 is missed.
+// Run: swift run -c release --package-path Tools/Benchmarks ProtobufBenchmark
+
+if let index = CommandLine.arguments.firstIndex(of: "--cold"), CommandLine.arguments.count >= index + 3 {
+    do {
+        try BigRecord.runChild(CommandLine.arguments[index + 1], archiveFile: CommandLine.arguments[index + 2])
+        exit(0)
+    } catch {
+        print("child failed: \(error)")
+        exit(1)
+    }
+}
+
+// `--profile <case> <count>` repeats one warm 1 MiB case, for perf.
+if let index = CommandLine.arguments.firstIndex(of: "--profile"), CommandLine.arguments.count >= index + 3 {
+    try BigRecord.profile(CommandLine.arguments[index + 1], repeats: Int(CommandLine.arguments[index + 2]) ?? 1000)
+    exit(0)
+}
+
+let batchSize = 10_000
+let rounds = 7
+
+func run() throws -> Bool {
+    let notes = NoteValues.make(count: batchSize, seed: 0x5EED_2026)
+    let records = notes.map(\.record)
+    let models = try records.map { try Note(record: $0) }
+    let messages = notes.map(Recordkit_Benchmark_Note.init)
+
+    // Every codec must read back what it wrote, and the hand-written codec must write the archive's bytes.
+    guard try NativeArchive.decodeRecord(NativeArchive.encode(records[0])) == records[0],
+          try Note(archived: models[0].archived()) == models[0],
+          try models[0].archived() == NativeArchive.encode(records[0]),
+          HandWrittenNote.encode(notes[0]) == NativeArchive.encode(records[0]),
+          try HandWrittenNote.decode(HandWrittenNote.encode(notes[0])).record == records[0],
+          try Recordkit_Benchmark_Note(serializedBytes: messages[0].serializedBytes() as [UInt8]) == messages[0],
+          try Recordkit_Benchmark_Note(serializedBytes: messages[0].serializedData()) == messages[0]
+    else { throw BenchmarkError.mismatch("a codec did not read back what it wrote") }
+
+    let record = TimedCodec("Record archive", records, size: { $0.count },
+        encode: { NativeArchive.encode($0) },
+        decode: { try NativeArchive.decodeRecord($0).fields.count })
+    let model = TimedCodec("Note model archive", models, size: { $0.count },
+        encode: { try $0.archived() },
+        decode: { try Note(archived: $0).tags.count })
+    let protobufBytes = TimedCodec("protobuf [UInt8]", messages, size: { $0.count },
+        encode: { try $0.serializedBytes() as [UInt8] },
+        decode: { try Recordkit_Benchmark_Note(serializedBytes: $0).tags.count })
+    let protobufData = TimedCodec("protobuf Data", messages, size: { $0.count },
+        encode: { try $0.serializedData() },
+        decode: { try Recordkit_Benchmark_Note(serializedBytes: $0).tags.count })
+    let hand = TimedCodec("hand-written", notes, size: { $0.count },
+        encode: { HandWrittenNote.encode($0) },
+        decode: { try HandWrittenNote.decode($0).tags.count })
+    let all: [any Contender] = [record, model, protobufBytes, protobufData, hand]
+
+    print("Archiving \(batchSize) note-shaped records, each into its own archive; best of \(rounds) interleaved rounds,")
+    print("on the benchmark thread's CPU clock.")
+    print("")
+    for _ in 0..<rounds {
+        for contender in all { try contender.runOnce() }
+    }
+    print(pad("codec", 22) + padLeft("encode µs", 11) + padLeft("decode µs", 11) + padLeft("bytes", 9))
+    for contender in all {
+        let perRecord = { (duration: Duration) in format(duration.seconds / Double(batchSize) * 1e6, decimals: 3) }
+        print(pad(contender.name, 22) + padLeft(perRecord(contender.bestEncode), 11)
+            + padLeft(perRecord(contender.bestDecode), 11) + padLeft(format(contender.bytesPerRecord, decimals: 1), 9))
+    }
+    print("")
+
+    print("One 1 MiB record (best of \(BigRecord.coldRuns) fresh processes cold, of \(BigRecord.warmRuns) runs warm):")
+    let big = try BigRecord.measure()
+    for (label, times) in [("cold", big.cold), ("warm", big.warm)] {
+        for which in BigRecord.Case.allCases {
+            print("  \(label) \(pad(which.rawValue, 13)) \(padLeft(format((times[which] ?? 0) * 1e6, decimals: 1), 8)) µs")
+        }
+    }
+    print("")
+
+    var passed = true
+    func atLeast(_ label: String, _ ratio: Double, _ goal: Double) {
+        let ok = ratio >= goal
+        passed = passed && ok
+        print("\(ok ? "PASS" : "FAIL")  \(label): \(format(ratio, decimals: 2))x (goal >= \(format(goal, decimals: 2))x)")
+    }
+    func atMost(_ label: String, _ ratio: Double, _ goal: Double) {
+        let ok = ratio <= goal
+        passed = passed && ok
+        print("\(ok ? "PASS" : "FAIL")  \(label): \(format(ratio, decimals: 2))x (goal <= \(format(goal, decimals: 2))x)")
+    }
+    let speedup = { (fast: any Contender, slow: any Contender, encode: Bool) in
+        encode ? slow.bestEncode.seconds / fast.bestEncode.seconds : slow.bestDecode.seconds / fast.bestDecode.seconds
+    }
+    atLeast("model encode vs protobuf [UInt8]", speedup(model, protobufBytes, true), 1.5)
+    atLeast("model decode vs protobuf [UInt8]", speedup(model, protobufBytes, false), 2)
+    atMost("model encode time / hand-written", speedup(hand, model, true), 1.25)
+    atMost("model decode time / hand-written", speedup(hand, model, false), 1.25)
+    atLeast("record encode vs protobuf [UInt8]", speedup(record, protobufBytes, true), 1.5)
+    atLeast("record decode vs protobuf [UInt8]", speedup(record, protobufBytes, false), 1.5)
+    atMost("record size / protobuf size", record.bytesPerRecord / protobufBytes.bytesPerRecord, 1.05)
+    print("  (also: record vs protobuf Data \(format(speedup(record, protobufData, true), decimals: 2))x encode, "
+        + "\(format(speedup(record, protobufData, false), decimals: 2))x decode; model vs record "
+        + "\(format(speedup(model, record, true), decimals: 2))x encode, \(format(speedup(model, record, false), decimals: 2))x decode)")
+    for (label, times) in [("cold", big.cold), ("warm", big.warm)] {
+        atMost("1 MiB encode \(label) / floor", (times[.encode] ?? 0) / (times[.encodeFloor] ?? 1), 1.5)
+        atMost("1 MiB decode \(label) / floor", (times[.decode] ?? 0) / (times[.decodeFloor] ?? 1), 1.5)
+    }
+    return passed
+}
+
+do {
+    let passed = try run()
+    print(passed ? "\nAll goals met." : "\nSome goals were missed.")
+    if !passed { exit(1) }
+} catch {
+    print("benchmark failed: \(error)")
+    exit(1)
+}
