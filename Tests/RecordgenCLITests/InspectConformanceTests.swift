@@ -119,6 +119,7 @@ import Testing
     func templateWithPlaceholdersFailsClearly() throws {
         let run = try InspectRun.run(["cloudykit_mocks/testFetchRecord__response.json.swifttemplate"], in: ckws)
         #expect(run.status == 1)
-        #expect(run.stderr.contains("CloudKit Web Services JSON, 8:34 (byte 267) at records: invalid JSON"), "\(run.stderr)")
+        // Values the decoder only skips name their path too (down to the member that holds the placeholder).
+        #expect(run.stderr.contains("CloudKit Web Services JSON, 8:34 (byte 267) at records[0].created.timestamp: invalid JSON"), "\(run.stderr)")
     }
 }
