@@ -11,9 +11,10 @@ enum SwiftNamer {
         "self", "Self", "super", "throws", "true", "try", "_", "Type", "Protocol", "some", "any",
     ]
 
-    /// Members a generated struct declares itself; a field with one of these names gets a `Field` suffix.
+    /// Members a generated struct declares itself or gets from `RecordModel` (`id` is `Identifiable`'s); a field with
+    /// one of these names gets a `Field` suffix.
     static let reservedStructMembers: Set<String> = [
-        "metadata", "record", "recordID", "recordType", "schemaVersion", "Field", "merge", "archived", "init",
+        "metadata", "record", "recordID", "id", "ID", "recordType", "schemaVersion", "Field", "merge", "archived", "init",
         "hashValue", "hash", "self", "Self", "Type", "Protocol",
     ]
 
@@ -21,7 +22,7 @@ enum SwiftNamer {
     static let reservedFieldCases: Set<String> = ["rawValue", "allCases", "hashValue", "init", "AllCases", "RawValue"]
 
     /// Members of a generated enum a case must not shadow.
-    static let reservedEnumCases: Set<String> = ["rawValue", "knownCases", "hashValue", "init", "fieldKind", "fieldValue"]
+    static let reservedEnumCases: Set<String> = ["rawValue", "knownCases", "allCases", "AllCases", "hashValue", "init", "fieldKind", "fieldValue"]
 
     /// An identifier, in backticks when it is a keyword.
     static func identifier(_ name: String) -> String {

@@ -14,6 +14,9 @@ import Testing
         #expect(SwiftNamer.fieldCase("rawValue") == ("rawValueField", true))
         #expect(SwiftNamer.fieldCase("record") == ("record", false))
         #expect(SwiftNamer.enumCase("knownCases") == "knownCasesCase")
+        // `id` is Identifiable's (the record ID), `allCases` CaseIterable's.
+        #expect(SwiftNamer.propertyName("id") == "idField")
+        #expect(SwiftNamer.enumCase("allCases") == "allCasesCase")
     }
 
     @Test func stringLiteralsEscape() {

@@ -51,8 +51,10 @@ extension RecordFieldValue {
 }
 
 /// An enum generated from a schema `<enum>`: the known cases plus `unknown(raw)`, so a raw value written by a
-/// newer app version is kept and written back unchanged.
-public protocol RecordEnum: RecordFieldValue, RawRepresentable, Hashable, Sendable where RawValue: RecordFieldValue {
+/// newer app version is kept and written back unchanged. `allCases` lists the known cases (never `unknown`), so an
+/// enum is `CaseIterable` and stays open.
+public protocol RecordEnum: RecordFieldValue, RawRepresentable, Hashable, Sendable, CaseIterable
+where RawValue: RecordFieldValue, AllCases == [Self] {
     /// Every case but `unknown`, in schema order.
     static var knownCases: [Self] { get }
     /// The case for a raw value; `unknown(rawValue)` when no known case has it.
@@ -60,6 +62,9 @@ public protocol RecordEnum: RecordFieldValue, RawRepresentable, Hashable, Sendab
 }
 
 extension RecordEnum {
+    /// The known cases, in schema order: ``knownCases``.
+    public static var allCases: [Self] { knownCases }
+
     @inlinable
     public static var fieldKind: FieldKind { RawValue.fieldKind }
 

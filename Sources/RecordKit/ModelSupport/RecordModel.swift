@@ -2,8 +2,9 @@
 ///
 /// A model reads a ``Record`` through the version gate (``init(record:)``), writes one back with everything it
 /// read and did not understand (``record()``), and merges the two sides of a conflict
-/// (``merge(ancestor:client:server:)``).
-public protocol RecordModel: Sendable, Hashable {
+/// (``merge(ancestor:client:server:)``). A model is `Identifiable` by its record ID, so SwiftUI's `ForEach` and
+/// `models.map(\.id)` work on it directly.
+public protocol RecordModel: Sendable, Hashable, Identifiable where ID == RecordID {
     /// The record's field keys, one case per field the model declares.
     associatedtype Field: RecordFieldKey
 
@@ -31,6 +32,9 @@ public protocol RecordModel: Sendable, Hashable {
 extension RecordModel {
     /// The record's ID.
     public var recordID: RecordID { metadata.recordID }
+
+    /// The record's ID: a model is identified by the record it maps to.
+    public var id: RecordID { metadata.recordID }
 }
 
 /// The field keys of a generated model: `enum Field: String, CaseIterable`.

@@ -1,0 +1,29 @@
+import Foundation
+import RecordKit
+import Testing
+
+/// What a Swift or SwiftUI developer types first: models identified by their record ID (`ForEach(notes)`,
+/// `notes.map(\.id)`), enums that list their cases.
+@Suite struct SwiftHabitsTests {
+    /// Stands in for SwiftUI's `ForEach(_:content:)`, which needs `Identifiable` elements.
+    private func identifiers<Element: Identifiable>(of elements: [Element]) -> [Element.ID] { elements.map(\.id) }
+
+    @Test func modelsAreIdentifiedByTheirRecordID() throws {
+        var first = try ConsumerFixtures.note()
+        var second = try ConsumerFixtures.note()
+        second.metadata.recordID = RecordID(recordName: "note-2", zoneID: ConsumerFixtures.notebook)
+        #expect(first.id == ConsumerFixtures.noteID)
+        #expect(identifiers(of: [first, second]) == [ConsumerFixtures.noteID, second.recordID])
+        // The ID follows the metadata, which a decoded record sets.
+        first = try Note(record: second.record())
+        #expect(first.id == second.id)
+    }
+
+    @Test func enumsListTheirKnownCasesAndStayOpen() {
+        #expect(Priority.allCases == [.low, .normal, .high])
+        #expect(Priority.allCases == Priority.knownCases)
+        let fromNewerVersion = Priority(rawValue: 7)
+        #expect(!Priority.allCases.contains(fromNewerVersion))
+        #expect(fromNewerVersion.rawValue == 7)
+    }
+}
