@@ -33,8 +33,11 @@ let package = Package(
         // The schema model, its readers, validation and compatibility checks.
         .target(name: "RecordSchema", dependencies: ["CLibXML2"]),
 
-        // The Swift renderer: schema model -> Swift source text.
-        .target(name: "RecordKitGenerator", dependencies: ["RecordSchema"]),
+        // The generator pipeline (load -> validate -> render -> write) and the Swift renderer.
+        .target(name: "RecordKitGenerator", dependencies: ["RecordSchema", "RecordKit"]),
+
+        // `recordgen inspect`'s reading and reporting of stored blobs, on RecordKit's codecs.
+        .target(name: "RecordKitInspection", dependencies: ["RecordKit"]),
 
         // The command-line tool: thin, everything lives in the libraries.
         .executableTarget(
@@ -43,6 +46,7 @@ let package = Package(
                 "RecordKit",
                 "RecordSchema",
                 "RecordKitGenerator",
+                "RecordKitInspection",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,9 +81,11 @@ let package = Package(
         .testTarget(name: "RecordKitGeneratorTests", dependencies: ["RecordKitGenerator", "RecordSchema"], exclude: ["Reference", "Fixtures"]),
         // Runs the built recordgen binary (found beside the test bundle) and checks its output and exit codes.
         .testTarget(name: "RecordgenCLITests", dependencies: ["recordgen", "RecordKit"]),
-        // Compiles and runs generated code (committed, kept fresh by RecordKitGeneratorTests) through RecordKit's public API.
+        // Compiles and runs the golden files (Tests/RecordKitGeneratorTests/Reference, through symlinks in Generated/)
+        // through RecordKit's public API.
         .testTarget(name: "GeneratedCodeConsumerTests", dependencies: ["RecordKit"]),
-        // Generated code with internal access, compiled in a module whose default isolation is the main actor.
+        // The internal golden files (Reference/Internal, symlinked as Generated), compiled in a module whose default
+        // isolation is the main actor.
         .testTarget(
             name: "GeneratedCodeMainActorTests",
             dependencies: ["RecordKit"],

@@ -1,26 +1,17 @@
 import Foundation
+@_spi(RecordKitTools) import RecordKit
 import RecordSchema
 
 /// Turns a field's `default=` text into a Swift expression of the field's type.
 ///
-/// The text is parsed by ``SchemaDefault``, the same parse validation runs, so what validation accepts the
-/// generator can print; a default that does not parse is a ``GeneratorError`` rather than code that would not
-/// compile.
+/// The text is parsed by ``SchemaDefault``, the same parse validation runs (RK115, RK117), so what validation
+/// accepts the generator can print. The renderer only sees validated schemas; should a default still not parse,
+/// it is left out (the parameter becomes required) rather than printed as code that would not compile.
 enum DefaultLiteral {
-    static func expression(for text: String, field: Field, schema: Schema) throws(GeneratorError) -> String {
-        var enumType: EnumType?
-        if let enumName = field.enumName {
-            guard let found = schema.enumType(named: enumName) else {
-                throw GeneratorError("field '\(field.name)' names enum '\(enumName)', which the schema does not declare", at: field.location)
-            }
-            enumType = found
-        }
-        let value: SchemaDefault
-        do {
-            value = try SchemaDefault.parse(text, for: field, enumType: enumType)
-        } catch {
-            throw GeneratorError("field '\(field.name)': \(error)", at: field.location)
-        }
+    static func expression(for text: String, field: Field, schema: Schema) -> String? {
+        let enumType = field.enumName.flatMap { schema.enumType(named: $0) }
+        if field.enumName != nil, enumType == nil { return nil }
+        guard let value = try? SchemaDefault.parse(text, for: field, enumType: enumType) else { return nil }
         switch value {
         case let .enumCase(name):
             return "." + SwiftNamer.enumCase(name)
@@ -37,7 +28,7 @@ enum DefaultLiteral {
         case let .timestamp(date):
             return "Foundation.Date(timeIntervalSince1970: \(date.timeIntervalSince1970))"
         case let .bytes(data):
-            return "Foundation.Data([" + data.map { "0x" + hex($0) }.joined(separator: ", ") + "])"
+            return "Foundation.Data([" + data.map { "0x" + Hex.byte($0) }.joined(separator: ", ") + "])"
         case let .bool(flag):
             return flag ? "true" : "false"
         }
@@ -48,11 +39,6 @@ enum DefaultLiteral {
         // SchemaDefault has checked the text; the zero UUID is never reached.
         let uuid = UUID(uuidString: text) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
         let bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
-        return "Foundation.UUID(uuid: (" + bytes.map { "0x" + hex($0) }.joined(separator: ", ") + "))"
-    }
-
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]])
+        return "Foundation.UUID(uuid: (" + bytes.map { "0x" + Hex.byte($0) }.joined(separator: ", ") + "))"
     }
 }

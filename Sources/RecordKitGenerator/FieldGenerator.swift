@@ -15,15 +15,15 @@ struct FieldGenerator {
     /// The default value's Swift expression, for defaulted fields.
     let defaultExpression: String?
 
-    init(field: Field, schema: Schema) throws(GeneratorError) {
+    init(field: Field, schema: Schema) {
         self.field = field
         property = SwiftNamer.propertyName(field.name)
         let caseName = SwiftNamer.fieldCase(field.name)
         fieldCase = caseName.name
         explicitRawValue = caseName.needsRawValue ? SwiftNamer.stringLiteral(field.name) : nil
-        valueType = try Self.valueType(of: field, schema: schema)
+        valueType = Self.valueType(of: field)
         if let text = field.defaultValue, !field.isList {
-            defaultExpression = try DefaultLiteral.expression(for: text, field: field, schema: schema)
+            defaultExpression = DefaultLiteral.expression(for: text, field: field, schema: schema)
         } else {
             defaultExpression = nil
         }
@@ -64,11 +64,9 @@ struct FieldGenerator {
         return "merged.\(property) = merger.\(method)(ancestor.map { $0.\(property) }, client.\(property), server.\(property))"
     }
 
-    private static func valueType(of field: Field, schema: Schema) throws(GeneratorError) -> String {
+    /// Validation has checked that the enum exists (RK115) and that no list holds lists (RK127).
+    private static func valueType(of field: Field) -> String {
         if let enumName = field.enumName {
-            guard schema.enumType(named: enumName) != nil else {
-                throw GeneratorError("field '\(field.name)' names enum '\(enumName)', which the schema does not declare", at: field.location)
-            }
             return SwiftNamer.typeName(enumName)
         }
         switch field.type.valueKind {
@@ -90,8 +88,7 @@ struct FieldGenerator {
         case .asset: return "RecordKit.Asset"
         case .reference: return "RecordKit.Reference"
         case .location: return "RecordKit.Location"
-        case .list:
-            throw GeneratorError("field '\(field.name)' is a list of lists, which CloudKit cannot store", at: field.location)
+        case .list: return "[RecordKit.FieldValue]"  // Unreachable: RK127 refuses lists of lists.
         }
     }
 }

@@ -66,7 +66,7 @@ public struct OutputWriter: Sendable {
     /// `.swift` files in the folder (not below it) that carry the generator's header and are not in `keep`.
     private func staleGeneratedFiles(keeping keep: Set<String>) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let marker = Data(FileHeader.marker.utf8)
+        let marker = Data(RecordGenOutputFileNames.generatedFileMarker.utf8)
         return names.sorted().filter { name in
             guard name.hasSuffix(".swift"), !keep.contains(name) else { return false }
             guard let handle = FileHandle(forReadingAtPath: directory.appendingPathComponent(name).path) else { return false }

@@ -1,20 +1,20 @@
 import RecordSchema
 
-/// Prints the model struct of one record type: properties, `enum Field`, the memberwise initializer,
-/// `init(record:)` with the version gate, `record()` and `merge(ancestor:client:server:)`.
+/// Prints the model of one record type, laid out as protoc-gen-swift lays out a message: first the struct a
+/// reader of the model wants (its doc comment, `enum Field`, the stored properties and the memberwise
+/// initializer), then, under `// MARK: - RecordKit support`, an extension that adopts `RecordModel` with
+/// `init(record:)` and its version gate, `record()` and `merge(ancestor:client:server:)`.
 struct RecordTypeGenerator {
     let recordType: RecordType
     let fields: [FieldGenerator]
     let access: AccessLevel
     private let typeName: String
 
-    init(recordType: RecordType, schema: Schema, access: AccessLevel) throws(GeneratorError) {
+    init(recordType: RecordType, schema: Schema, access: AccessLevel) {
         self.recordType = recordType
         self.access = access
         typeName = SwiftNamer.typeName(recordType.name)
-        var fields: [FieldGenerator] = []
-        for field in recordType.fields { fields.append(try FieldGenerator(field: field, schema: schema)) }
-        self.fields = fields
+        fields = recordType.fields.map { FieldGenerator(field: $0, schema: schema) }
     }
 
     func print(into printer: inout CodePrinter) {
@@ -22,14 +22,18 @@ struct RecordTypeGenerator {
         printer.docComment(recordType.doc)
         if DocText.lines(recordType.doc).count > 0 { printer.line("///") }
         printer.line("/// Record type `\(recordType.name)`, version \(recordType.version).")
-        printer.block("\(a)nonisolated struct \(typeName): RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {") { p in
-            p.line("\(a)static let recordType: Swift.String = \(SwiftNamer.stringLiteral(recordType.name))")
-            p.line("\(a)static let schemaVersion: Swift.Int = \(recordType.version)")
-            p.line()
+        printer.block("\(a)nonisolated struct \(typeName): Swift.Hashable, Swift.Sendable {") { p in
             printFieldEnum(into: &p)
             printProperties(into: &p)
             p.line()
             printMemberwiseInit(into: &p)
+        }
+        printer.line()
+        printer.line("// MARK: - RecordKit support")
+        printer.line()
+        printer.block("nonisolated extension \(typeName): RecordKit.RecordModel {") { p in
+            p.line("\(a)static let recordType: Swift.String = \(SwiftNamer.stringLiteral(recordType.name))")
+            p.line("\(a)static let schemaVersion: Swift.Int = \(recordType.version)")
             p.line()
             printRecordInit(into: &p)
             p.line()

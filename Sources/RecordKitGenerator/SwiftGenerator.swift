@@ -1,7 +1,8 @@
 import RecordSchema
 
-/// The Swift renderer: validated schemas in, Swift files out. Deterministic: schema order, no dates, no
-/// absolute paths, no tool version.
+/// The Swift renderer: validated schemas in, Swift files out. It never fails: every rule the output depends on
+/// is a validation rule with its own code, checked before (``GeneratorPipeline/validate(_:)``). Deterministic:
+/// schema order, no dates, no absolute paths, no tool version.
 public struct SwiftGenerator: Sendable {
     public var access: AccessLevel
     public var layout: FileLayout
@@ -11,51 +12,33 @@ public struct SwiftGenerator: Sendable {
         self.layout = layout
     }
 
-    /// The files for all inputs, in input order. Two files of the same name (ignoring case) are an error.
-    public func generate(_ inputs: [GeneratorInput]) throws(GeneratorError) -> [GeneratedFile] {
-        var files: [GeneratedFile] = []
-        // Which schema claimed each file name, compared without case (macOS and Windows file systems ignore it).
-        var claimed: [String: String] = [:]
-        for input in inputs {
-            try Self.checkTypeNames(input.schema)
-            let produced: [GeneratedFile]
+    /// The files for all schemas, in input order.
+    public func render(_ validated: ValidatedSchemas) -> [GeneratedFile] {
+        validated.inputs.flatMap { input in
             switch layout {
-            case .filePerType: produced = try filesPerType(input)
-            case .filePerSchema: produced = [try fileForSchema(input)]
+            case .filePerType: filesPerType(input)
+            case .filePerSchema: [fileForSchema(input)]
             }
-            for file in produced {
-                if let other = claimed[file.name.lowercased()] {
-                    let from = other == input.displayPath ? "twice from \(other)" : "from both \(other) and \(input.displayPath)"
-                    throw GeneratorError(
-                        "\(file.name) would be generated \(from) (file names are compared without case): rename a record type, enum or schema file, or generate into separate folders",
-                        at: nil)
-                }
-                claimed[file.name.lowercased()] = input.displayPath
-            }
-            files += produced
         }
-        return files
     }
 
-    /// Type names generated code cannot work with: module names it qualifies with, and an enum named like the
-    /// `Field` enum nested in every model (a property of that enum's type would find the nested one).
-    static func checkTypeNames(_ schema: Schema) throws(GeneratorError) {
-        let modules: Set<String> = ["Swift", "Foundation", "RecordKit"]
-        for recordType in schema.records where modules.contains(recordType.name) {
-            throw GeneratorError("record type '\(recordType.name)' would hide the \(recordType.name) module from generated code: rename it", at: recordType.location)
-        }
-        for enumType in schema.enums where modules.contains(enumType.name) || enumType.name == "Field" {
-            throw GeneratorError("enum '\(enumType.name)' would be shadowed in generated models or hide a module: rename it", at: enumType.location)
+    /// The name of every file `render` writes for `input`, with the schema element each comes from.
+    func plannedFiles(_ input: GeneratorInput) -> [(fileName: String, location: SourceLocation)] {
+        switch layout {
+        case .filePerType:
+            input.schema.records.map { (RecordGenOutputFileNames.fileName(forType: $0.name), $0.location) }
+                + input.schema.enums.map { (RecordGenOutputFileNames.fileName(forType: $0.name), $0.location) }
+        case .filePerSchema:
+            [(RecordGenOutputFileNames.fileName(forSchemaAt: input.displayPath), input.schema.location)]
         }
     }
 
     /// One file per record type, then one per enum, in schema order.
-    public func filesPerType(_ input: GeneratorInput) throws(GeneratorError) -> [GeneratedFile] {
+    func filesPerType(_ input: GeneratorInput) -> [GeneratedFile] {
         var files: [GeneratedFile] = []
         for recordType in input.schema.records {
-            let generator = try RecordTypeGenerator(recordType: recordType, schema: input.schema, access: access)
             var printer = FileHeader.start(schemaPath: input.displayPath)
-            generator.print(into: &printer)
+            RecordTypeGenerator(recordType: recordType, schema: input.schema, access: access).print(into: &printer)
             files.append(GeneratedFile(name: RecordGenOutputFileNames.fileName(forType: recordType.name), contents: printer.text))
         }
         for enumType in input.schema.enums {
@@ -67,13 +50,13 @@ public struct SwiftGenerator: Sendable {
     }
 
     /// Every record type and enum of a schema in one file named after the schema.
-    public func fileForSchema(_ input: GeneratorInput) throws(GeneratorError) -> GeneratedFile {
+    func fileForSchema(_ input: GeneratorInput) -> GeneratedFile {
         var printer = FileHeader.start(schemaPath: input.displayPath)
         var first = true
         for recordType in input.schema.records {
             if !first { printer.line() }
             first = false
-            try RecordTypeGenerator(recordType: recordType, schema: input.schema, access: access).print(into: &printer)
+            RecordTypeGenerator(recordType: recordType, schema: input.schema, access: access).print(into: &printer)
         }
         for enumType in input.schema.enums {
             if !first { printer.line() }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+@_spi(RecordKitTools) import RecordKit
 import RecordSchema
 
 /// How a command prints diagnostics: `text` (compiler style, to stderr) or `json` (to stdout, for CI tools).
@@ -35,47 +36,51 @@ enum DiagnosticsOutput {
         return "\(counted(files.count, "file")) checked: \(counted(errors, "error")), \(counted(warnings, "warning"))"
     }
 
-    /// The JSON form, with sorted keys so the output is stable.
+    /// The JSON form, with sorted keys so the output is stable, printed by RecordKit's one JSON writer.
     static func json(_ diagnostics: [Diagnostic], files: [String]) -> String {
-        let report = Report(
-            files: files,
-            errorCount: diagnostics.filter { $0.severity == .error }.count,
-            warningCount: diagnostics.filter { $0.severity == .warning }.count,
-            diagnostics: diagnostics.map(Report.Entry.init)
-        )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(report), let text = String(data: data, encoding: .utf8) else { return "{}" }
-        return text
+        var writer = JSONWriter(indentation: 2)
+        writer.beginObject()
+        writer.key("diagnostics")
+        writer.beginArray()
+        for diagnostic in diagnostics {
+            writer.element()
+            writer.beginObject()
+            writer.key("code")
+            writer.string(diagnostic.code)
+            // Members in byte order; file, line and column only when known.
+            if let location = diagnostic.location, location.column > 0 {
+                writer.key("column")
+                writer.int64(Int64(location.column))
+            }
+            if let location = diagnostic.location {
+                writer.key("file")
+                writer.string(location.file)
+                writer.key("line")
+                writer.int64(Int64(location.line))
+            }
+            writer.key("message")
+            writer.string(diagnostic.message)
+            writer.key("severity")
+            writer.string(diagnostic.severity.rawValue)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("errorCount")
+        writer.int64(Int64(diagnostics.filter { $0.severity == .error }.count))
+        writer.key("files")
+        writer.beginArray()
+        for file in files {
+            writer.element()
+            writer.string(file)
+        }
+        writer.endArray()
+        writer.key("warningCount")
+        writer.int64(Int64(diagnostics.filter { $0.severity == .warning }.count))
+        writer.endObject()
+        return writer.text
     }
 
     private static func counted(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
-    }
-
-    /// The JSON document.
-    private struct Report: Encodable {
-        struct Entry: Encodable {
-            var file: String?
-            var line: Int?
-            var column: Int?
-            var severity: String
-            var code: String
-            var message: String
-
-            init(_ diagnostic: Diagnostic) {
-                file = diagnostic.location?.file
-                line = diagnostic.location?.line
-                column = diagnostic.location.map(\.column).flatMap { $0 > 0 ? $0 : nil }
-                severity = diagnostic.severity.rawValue
-                code = diagnostic.code
-                message = diagnostic.message
-            }
-        }
-
-        var files: [String]
-        var errorCount: Int
-        var warningCount: Int
-        var diagnostics: [Entry]
     }
 }

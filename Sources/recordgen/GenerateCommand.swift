@@ -50,50 +50,22 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded = SchemaLoader.load(paths: schemas)
-        // The same diagnostics `validate` prints; nothing at all when the schemas are clean.
-        if !loaded.diagnostics.isEmpty {
-            DiagnosticsOutput.emit(loaded.diagnostics, files: loaded.files, format: .text)
-        }
-        if loaded.hasErrors { throw ExitCode(1) }
-
-        let generator = SwiftGenerator(
+        let pipeline = GeneratorPipeline(
             access: AccessLevel(rawValue: access) ?? .public, layout: filePerSchema ? .filePerSchema : .filePerType)
-        let inputs = loaded.schemas.map { GeneratorInput(schema: $0, displayPath: HeaderPath.display($0.location.file)) }
-        let files: [GeneratedFile]
-        do {
-            files = try generator.generate(inputs)
-        } catch {
-            DiagnosticsOutput.emit([error.diagnostic], files: loaded.files, format: .text)
-            throw ExitCode(1)
+        let run = pipeline.run(paths: schemas, outputDirectory: URL(fileURLWithPath: output, isDirectory: true))
+        // The same diagnostics `validate` prints; nothing at all when the schemas are clean.
+        if !run.diagnostics.isEmpty {
+            DiagnosticsOutput.emit(run.diagnostics, files: run.files, format: .text)
         }
-        let summary: OutputWriter.Summary
-        do {
-            // In --file-per-schema mode the build plugin runs once per schema into one folder: no run may remove
-            // another's file, and the plugin's declared outputs already say what belongs.
-            summary = try OutputWriter(directory: URL(fileURLWithPath: output, isDirectory: true))
-                .write(files, removingStale: !filePerSchema)
-        } catch {
+        if let error = run.writeError {
             FileHandle.standardError.write(Data("\(error)\n".utf8))
-            throw ExitCode(1)
         }
+        guard let summary = run.summary else { throw ExitCode(1) }
         if verbose {
             for name in summary.written { print("wrote \(output)/\(name)") }
             for name in summary.unchanged { print("unchanged \(output)/\(name)") }
             for name in summary.removed { print("removed \(output)/\(name)") }
         }
         print("recordgen: \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed in \(output)")
-    }
-}
-
-/// The schema path a generated header names: never absolute, so output is the same on every machine.
-enum HeaderPath {
-    /// A relative path as given; an absolute one relative to the current folder when inside it, else its file name.
-    static func display(_ path: String) -> String {
-        guard path.hasPrefix("/") else { return path }
-        let current = FileManager.default.currentDirectoryPath
-        let prefix = current.hasSuffix("/") ? current : current + "/"
-        if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
-        return (path as NSString).lastPathComponent
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RecordKitInspection
 
 /// `recordgen inspect FILE`: shows a person (or, with `--json`, a script) what a blob holds.
 struct InspectCommand: ParsableCommand {
@@ -34,17 +35,13 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let effectiveLimit = limit == 0 ? nil : limit
-        let blob: InspectedBlob
+        let output: String
         do {
-            blob = try InspectReader.read(path: file, limit: effectiveLimit)
+            output = try Inspection.report(path: file, format: json ? .json : .text, limit: limit == 0 ? nil : limit)
         } catch {
             FileHandle.standardError.write(Data("\(file): \(error.message)\n".utf8))
             throw ExitCode(1)
         }
-        let output = json
-            ? InspectJSONReport.render(blob, path: file, limit: effectiveLimit)
-            : InspectTextReport.render(blob, path: file, limit: effectiveLimit)
         FileHandle.standardOutput.write(Data(output.utf8))
     }
 }

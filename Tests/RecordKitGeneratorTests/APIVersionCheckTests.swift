@@ -27,7 +27,7 @@ import Testing
         let module = try run(compiler, ["-emit-module", "-module-name", "RecordKit", "-parse-as-library", stub.path, "-emit-module-path", folder.appendingPathComponent("RecordKit.swiftmodule").path])
         #expect(module.status == 0, "\(module.output)")
 
-        let note = try #require(try SwiftGenerator().generate([RepositorySchemas.input("Schemas/Notes.records.xml")]).first)
+        let note = try #require(try GeneratorPipeline().generate([RepositorySchemas.input("Schemas/Notes.records.xml")]).first)
         let source = folder.appendingPathComponent(note.name)
         try Data(note.contents.utf8).write(to: source)
         let check = try run(compiler, ["-typecheck", "-I", folder.path, source.path])

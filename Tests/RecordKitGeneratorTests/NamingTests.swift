@@ -31,6 +31,25 @@ import Testing
         #expect(RecordGenOutputFileNames.firstCollision(in: ["A.swift", "B.swift"]) == nil)
     }
 
+    /// The one collision rule the generator and the plugins share: every later claim of a name, with both owners.
+    @Test func collisionsNameBothClaimants() {
+        let claims = [("Note.swift", 1), ("Folder.swift", 2), ("NOTE.swift", 3), ("note.swift", 4)].map { (fileName: $0.0, owner: $0.1) }
+        let found = RecordGenOutputFileNames.collisions(in: claims)
+        #expect(found.map(\.fileName) == ["NOTE.swift", "note.swift"])
+        #expect(found.map(\.first) == [1, 1])
+        #expect(found.map(\.second) == [3, 4])
+        #expect(RecordGenOutputFileNames.collide("Priority.swift", "priority.swift"))
+        #expect(!RecordGenOutputFileNames.collide("Priority.swift", "Priority.swift.orig"))
+    }
+
+    /// The one marker: what the generator writes first is what the plugins and the writer recognise.
+    @Test func generatedFilesAreRecognisedByTheirFirstLines() throws {
+        let file = try GeneratorPipeline().generate([GeneratorInput(schema: SchemaFixtures.notes, displayPath: "N.records.xml")])[0]
+        #expect(RecordGenOutputFileNames.isGeneratedFile(head: file.contents))
+        #expect(!RecordGenOutputFileNames.isGeneratedFile(head: "// My notes. DO NOT EDIT.\n"))
+        #expect(!RecordGenOutputFileNames.isGeneratedFile(head: "\n" + file.contents))
+    }
+
     @Test func docTextIsTidied() {
         #expect(DocText.lines("\n    First line.\n      Second.  \n\n") == ["First line.", "Second."])
         #expect(DocText.lines(nil) == [])

@@ -31,7 +31,7 @@ enum ReferenceFolder {
             }
         }
         if !problems.isEmpty {
-            problems.append("re-record with RECORDGEN_RECORD_REFERENCE=1 swift test --filter RecordKitGeneratorTests, then review the diff")
+            problems.append("re-record with RECORDGEN_RECORD_REFERENCE=1 swift test --filter ReferenceTests, then review the diff")
         }
         return problems
     }

@@ -2,27 +2,50 @@ import Foundation
 import RecordKitGenerator
 import Testing
 
-/// Golden files: the generated code of every schema in Schemas/ is committed under Reference/<schema path>/ and
-/// reviewed like code. Re-record with `RECORDGEN_RECORD_REFERENCE=1 swift test --filter ReferenceTests`.
+/// Golden files: the generated code of every schema in Schemas/, and of the Coverage fixture, is committed under
+/// Reference/<schema stem>/ and reviewed like code; Reference/Internal/ holds the internal, one-file-per-schema
+/// output the main-actor target needs. The consumer test targets compile these folders through symlinks, so what
+/// is reviewed here is what they run. Re-record with `RECORDGEN_RECORD_REFERENCE=1 swift test --filter ReferenceTests`.
 @Suite struct ReferenceTests {
+    static let reference = ReferenceFolder.repositoryRoot.appendingPathComponent("Tests/RecordKitGeneratorTests/Reference")
+    static let coverage = "Tests/RecordKitGeneratorTests/Fixtures/Coverage.records.xml"
+
     @Test func everyShippedSchemaHasReferenceOutput() throws {
-        let schemas = RepositorySchemas.shipped()
+        let schemas = RepositorySchemas.shipped() + [Self.coverage]
         #expect(schemas.contains("Schemas/Notes.records.xml"))
-        let reference = ReferenceFolder.repositoryRoot.appendingPathComponent("Tests/RecordKitGeneratorTests/Reference")
+        let stems = schemas.map(RecordGenOutputFileNames.schemaStem)
+        #expect(Set(stems).count == stems.count, "reference folders are named by schema stem, so stems must differ")
         var problems: [String] = []
-        for path in schemas {
-            let files = try SwiftGenerator().generate([try RepositorySchemas.input(path)])
-            let folder = reference.appendingPathComponent(String(path.dropFirst("Schemas/".count)))
-            problems += try ReferenceFolder.differences(files, folder: folder)
+        for (path, stem) in zip(schemas, stems) {
+            let files = try GeneratorPipeline().generate([try RepositorySchemas.input(path)])
+            problems += try ReferenceFolder.differences(files, folder: Self.reference.appendingPathComponent(stem))
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
-    @Test func filePerSchemaReferenceForTheNoteApp() throws {
-        let files = try SwiftGenerator(layout: .filePerSchema).generate([try RepositorySchemas.input("Schemas/Notes.records.xml")])
-        #expect(files.map(\.name) == ["Notes.swift"])
-        let folder = ReferenceFolder.repositoryRoot.appendingPathComponent("Tests/RecordKitGeneratorTests/Reference/file-per-schema")
-        let problems = try ReferenceFolder.differences(files, folder: folder)
+    /// What GeneratedCodeMainActorTests compiles: internal access, one file per schema.
+    @Test func internalFilePerSchemaReference() throws {
+        let inputs = try ["Schemas/Notes.records.xml", "Schemas/Examples/Evolution/Tasks.v2.records.xml"].map(RepositorySchemas.input)
+        let files = try GeneratorPipeline(access: .internal, layout: .filePerSchema).generate(inputs)
+        #expect(files.map(\.name) == ["Notes.swift", "Tasks.v2.swift"])
+        let problems = try ReferenceFolder.differences(files, folder: Self.reference.appendingPathComponent("Internal"))
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    /// The consumer targets hold no copies of generated code, only symlinks to reference folders.
+    @Test(arguments: [
+        ("Tests/GeneratedCodeConsumerTests/Generated", ["Coverage", "Showcase", "Tasks.v1"]),
+        ("Tests/GeneratedCodeMainActorTests", ["Generated"]),
+    ])
+    func consumerTargetsCompileTheReferenceFolders(folder: String, links: [String]) throws {
+        let url = ReferenceFolder.repositoryRoot.appendingPathComponent(folder)
+        for link in links {
+            let destination = try FileManager.default.destinationOfSymbolicLink(atPath: url.appendingPathComponent(link).path)
+            #expect(destination.contains("RecordKitGeneratorTests/Reference/"), "\(folder)/\(link) -> \(destination)")
+        }
+        if folder.hasSuffix("Generated") {
+            let entries = try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+            #expect(entries == links, "only symlinks in \(folder)")
+        }
     }
 }

@@ -34,6 +34,8 @@ enum SchemaFixtures {
                 retired: [RetiredField(name: "color", type: .scalar(.string), retiredIn: 2, location: here(22))],
                 merge: MergeRule(strategy: .lastWriterWins, clock: "modified", location: here(23)),
                 location: here(9)),
+            // The target of Note's folder reference, so that the schema passes validation.
+            RecordType(name: "Folder", zone: "note-zone", location: here(25)),
         ],
         location: here(2))
 }

@@ -12,22 +12,24 @@ import Testing
     }
 
     @Test func aFolderPassedAsAFileIsRK001() {
-        let (schema, diagnostics) = SchemaReader.read(contentsOf: TestPaths.schemas)
+        let read = SchemaReader.read(contentsOf: TestPaths.schemas)
+        let (schema, diagnostics) = (read.schema, read.diagnostics)
         #expect(schema == nil)
         #expect(diagnostics.map(\.code) == ["RK001"])
     }
 
     @Test func tooLargeIsRK002AtTheFileStart() {
         let reader = SchemaReader(limits: .init(maximumBytes: 10))
-        let (schema, diagnostics) = reader.read(data: Data(String(repeating: " ", count: 11).utf8), path: "Big.records.xml")
+        let read = reader.read(data: Data(String(repeating: " ", count: 11).utf8), path: "Big.records.xml")
+        let (schema, diagnostics) = (read.schema, read.diagnostics)
         #expect(schema == nil)
         #expect(diagnostics.map(\.code) == ["RK002"])
         #expect(diagnostics.first?.location == SourceLocation(file: "Big.records.xml", line: 1, column: 1))
     }
 
     @Test func emptyAndMalformedFilesAreRK003() {
-        #expect(SchemaReader.read(data: Data(), path: "E.records.xml").1.map(\.code) == ["RK003"])
-        let (_, diagnostics) = SchemaReader.read(data: Data("<schema>\n  <a>\n</schema>".utf8), path: "M.records.xml")
+        #expect(SchemaReader.read(data: Data(), path: "E.records.xml").diagnostics.map(\.code) == ["RK003"])
+        let diagnostics = SchemaReader.read(data: Data("<schema>\n  <a>\n</schema>".utf8), path: "M.records.xml").diagnostics
         #expect(diagnostics.first?.code == "RK003")
         #expect(diagnostics.first?.location?.line == 3)
         #expect(diagnostics.first?.message.hasPrefix("not well-formed XML:") == true)
@@ -35,24 +37,24 @@ import Testing
 
     @Test func doctypeIsRK004AndDepthIsRK005() {
         let doctype = "<?xml version=\"1.0\"?>\n<!DOCTYPE schema>\n<schema xmlns=\"urn:recordkit:schema:1\" name=\"S\"/>"
-        #expect(SchemaReader.read(data: Data(doctype.utf8), path: "D.records.xml").1.map(\.code) == ["RK004"])
+        #expect(SchemaReader.read(data: Data(doctype.utf8), path: "D.records.xml").diagnostics.map(\.code) == ["RK004"])
         let reader = SchemaReader(limits: .init(maximumDepth: 3))
         let deep = "<schema xmlns=\"urn:recordkit:schema:1\" name=\"S\">\n<record type=\"A\">\n<field name=\"a\" kind=\"string\">\n<doc>x</doc></field></record></schema>"
-        let (_, diagnostics) = reader.read(data: Data(deep.utf8), path: "Deep.records.xml")
+        let diagnostics = reader.read(data: Data(deep.utf8), path: "Deep.records.xml").diagnostics
         #expect(diagnostics.map(\.code) == ["RK005"])
         #expect(diagnostics.first?.location?.line == 4)
     }
 
     @Test func wrongRootOrNamespaceIsRK006() {
         let field = "<field xmlns=\"urn:recordkit:schema:1\" name=\"x\" kind=\"string\"/>"
-        #expect(SchemaReader.read(data: Data(field.utf8), path: "F.records.xml").1.map(\.code) == ["RK006"])
+        #expect(SchemaReader.read(data: Data(field.utf8), path: "F.records.xml").diagnostics.map(\.code) == ["RK006"])
         let other = "<schema xmlns=\"urn:other\" name=\"S\"/>"
-        #expect(SchemaReader.read(data: Data(other.utf8), path: "O.records.xml").1.map(\.code) == ["RK006"])
+        #expect(SchemaReader.read(data: Data(other.utf8), path: "O.records.xml").diagnostics.map(\.code) == ["RK006"])
     }
 
     @Test func missingRequiredAttributeIsRK006AtTheElement() {
         let xml = "<schema xmlns=\"urn:recordkit:schema:1\" name=\"S\">\n  <record type=\"A\">\n    <field name=\"x\"/>\n  </record>\n</schema>"
-        let (_, diagnostics) = SchemaReader.read(data: Data(xml.utf8), path: "A.records.xml")
+        let diagnostics = SchemaReader.read(data: Data(xml.utf8), path: "A.records.xml").diagnostics
         #expect(diagnostics.map(\.code) == ["RK006"])
         #expect(diagnostics.first?.location == SourceLocation(file: "A.records.xml", line: 3, column: 5))
         #expect(diagnostics.first?.message.contains("kind") == true)
@@ -68,7 +70,7 @@ import Testing
           </record>
         </schema>
         """
-        let (_, diagnostics) = SchemaReader.read(data: Data(xml.utf8), path: "A.records.xml")
+        let diagnostics = SchemaReader.read(data: Data(xml.utf8), path: "A.records.xml").diagnostics
         #expect(diagnostics.map { $0.location?.line ?? 0 } == [2, 3, 4], "\(diagnostics)")
         #expect(Set(diagnostics.map(\.code)) == ["RK006"])
     }

@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct SchemaReaderTests {
     @Test func readsTheNotesSchema() throws {
-        let (schema, diagnostics) = SchemaReader.read(contentsOf: TestPaths.schemas + "/Notes.records.xml")
+        let read = SchemaReader.read(contentsOf: TestPaths.schemas + "/Notes.records.xml")
+        let (schema, diagnostics) = (read.schema, read.diagnostics)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         let notes = try #require(schema)
         #expect(notes.name == "Notes")
@@ -36,7 +37,8 @@ import Testing
           </record>
         </schema>
         """
-        let (schema, diagnostics) = SchemaReader.read(data: Data(xml.utf8), path: "S.records.xml")
+        let read = SchemaReader.read(data: Data(xml.utf8), path: "S.records.xml")
+        let (schema, diagnostics) = (read.schema, read.diagnostics)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         let s = try #require(schema)
         #expect(s.location == SourceLocation(file: "S.records.xml", line: 3, column: 1))
@@ -54,7 +56,8 @@ import Testing
           </record>
         </schema>
         """
-        let (schema, diagnostics) = SchemaReader.read(data: Data(xml.utf8), path: "S.records.xml")
+        let read = SchemaReader.read(data: Data(xml.utf8), path: "S.records.xml")
+        let (schema, diagnostics) = (read.schema, read.diagnostics)
         #expect(schema == nil)
         #expect(diagnostics.count == 1, "\(diagnostics)")
         #expect(diagnostics.first?.code == "RK006")
@@ -65,7 +68,8 @@ import Testing
     @Test func decodesPredefinedEntitiesCharacterReferencesAndCDATA() throws {
         let xml = "<schema xmlns=\"urn:recordkit:schema:1\" name=\"S\">\n<doc>a &amp; b &#65; &lt;c&gt; <![CDATA[<d>]]></doc>"
             + "<enum name=\"E\" kind=\"string\"><case name=\"a\" value=\"x&amp;y&#66;\"/></enum></schema>"
-        let (schema, diagnostics) = SchemaReader.read(data: Data(xml.utf8), path: "S.records.xml")
+        let read = SchemaReader.read(data: Data(xml.utf8), path: "S.records.xml")
+        let (schema, diagnostics) = (read.schema, read.diagnostics)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         let s = try #require(schema)
         #expect(s.doc == "a & b A <c> <d>")
@@ -85,7 +89,8 @@ import Testing
 
     @Test func reportsMalformedXMLWithItsLine() {
         let xml = "<schema xmlns=\"urn:recordkit:schema:1\" name=\"S\">\n  <record type=\"R\">\n</schema>\n"
-        let (schema, diagnostics) = SchemaReader.read(data: Data(xml.utf8), path: "S.records.xml")
+        let read = SchemaReader.read(data: Data(xml.utf8), path: "S.records.xml")
+        let (schema, diagnostics) = (read.schema, read.diagnostics)
         #expect(schema == nil)
         #expect(diagnostics.first?.code == "RK003")
         #expect(diagnostics.first?.location?.line == 3)

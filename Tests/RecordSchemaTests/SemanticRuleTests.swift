@@ -209,6 +209,16 @@ let ruleCases: [RuleCase] = [
       <merge strategy="clientWins"/>
     </record>
     """),
+    RuleCase(code: "RK132", line: 2, body: """
+    <record type="Foundation"/>
+    """),
+    RuleCase(code: "RK132", line: 2, body: """
+    <enum name="Field" kind="int64"><case name="a" value="0"/></enum>
+    """),
+    RuleCase(code: "RK133", line: 3, body: """
+    <record type="Note"/>
+    <enum name="NOTE" kind="string"><case name="a" value="a"/></enum>
+    """),
 ]
 
 @Suite struct SemanticRuleTests {

@@ -93,7 +93,13 @@ import Testing
         let folder = try TemporaryFolder()
         let run = try RecordGenBinary.run(["generate", "Schemas/Examples/Evolution", "-o", folder.path + "/out"], in: RecordGenBinary.repositoryRoot)
         #expect(run.status == 1)
-        #expect(run.stderr.contains("Task.swift"))
+        // A validation rule of the run (RK401), at the second schema's record type, then the summary.
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(run.stderr)")
+        #expect(lines.first?.hasPrefix("Schemas/Examples/Evolution/Tasks.v2.records.xml:") == true)
+        #expect(lines.first?.contains(": error: Task.swift would be generated from both Schemas/Examples/Evolution/Tasks.v1.records.xml and Schemas/Examples/Evolution/Tasks.v2.records.xml") == true)
+        #expect(lines.first?.hasSuffix("[RK401]") == true)
+        #expect(lines.last == "2 files checked: 1 error, 0 warnings")
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/out"))
     }
 }

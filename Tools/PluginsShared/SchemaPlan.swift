@@ -46,20 +46,19 @@ struct SchemaPlan: Sendable {
             )
         }
 
-        var claimed: [String: URL] = [:]
+        // The one collision rule recordgen applies too (OutputFileNames.swift, shared by symlink).
+        let claims = schemas.map { (fileName: Self.outputFileName(forSchema: $0), owner: $0) }
+        if let collision = RecordGenOutputFileNames.collisions(in: claims).first {
+            throw .duplicateOutput(
+                fileName: collision.fileName,
+                first: Self.display(collision.first, relativeTo: displayRoot),
+                second: Self.display(collision.second, relativeTo: displayRoot),
+                file: collision.second.filePath
+            )
+        }
         var entries: [Entry] = []
-        for schema in schemas {
-            let fileName = Self.outputFileName(forSchema: schema)
-            let key = fileName.lowercased()
-            if let first = claimed[key] {
-                throw .duplicateOutput(
-                    fileName: fileName,
-                    first: Self.display(first, relativeTo: displayRoot),
-                    second: Self.display(schema, relativeTo: displayRoot),
-                    file: schema.filePath
-                )
-            }
-            if let source = swiftSources.first(where: { $0.lastPathComponent.lowercased() == key }) {
+        for (fileName, schema) in claims {
+            if let source = swiftSources.first(where: { RecordGenOutputFileNames.collide($0.lastPathComponent, fileName) }) {
                 throw .outputShadowsSource(
                     fileName: fileName,
                     schema: Self.display(schema, relativeTo: displayRoot),
@@ -67,7 +66,6 @@ struct SchemaPlan: Sendable {
                     file: schema.filePath
                 )
             }
-            claimed[key] = schema
             entries.append(Entry(schema: schema, output: outputDirectory.appendingPathComponent(fileName)))
         }
         self.entries = entries

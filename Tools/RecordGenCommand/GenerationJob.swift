@@ -23,9 +23,10 @@ struct GenerationJob: Sendable, Hashable {
         self.sources = files.filter { $0.pathExtension == "swift" && !$0.filePath.hasPrefix(generatedPrefix) }
     }
 
-    /// The first source file whose name a generated file would take (compared without case), if any.
+    /// The first source file whose name a generated file would take (compared as recordgen compares outputs:
+    /// without case), if any.
     func clash(with generatedName: String) -> URL? {
-        sources.first { $0.lastPathComponent.lowercased() == generatedName.lowercased() }
+        sources.first { RecordGenOutputFileNames.collide($0.lastPathComponent, generatedName) }
     }
 
     /// The schemas anywhere under a target's folder, including those the manifest excludes from the target

@@ -134,6 +134,5 @@ public struct NativeArchiveError: Error, Sendable, Hashable, CustomStringConvert
 }
 
 private func hex64(_ value: UInt64) -> String {
-    let digits = String(value, radix: 16)
-    return "0x" + String(repeating: "0", count: max(0, 16 - digits.count)) + digits
+    "0x" + withUnsafeBytes(of: value.bigEndian) { Hex.string($0) }
 }

@@ -11,11 +11,6 @@ public struct ServerChangeToken: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        "ServerChangeToken(\(data.count) bytes: \(data.map { byteHex($0) }.joined()))"
+        "ServerChangeToken(\(data.count) bytes: \(Hex.string(data)))"
     }
-}
-
-private func byteHex(_ byte: UInt8) -> String {
-    let digits = Array("0123456789abcdef")
-    return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]])
 }

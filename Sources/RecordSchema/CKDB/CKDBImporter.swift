@@ -13,7 +13,7 @@ public enum CKDBImporter {
     /// Maps `document` to a schema named `name`.
     public static func makeSchema(from document: CKDBDocument, name: String, location: SourceLocation) -> Result {
         var diagnostics: [Diagnostic] = []
-        func warn(_ message: String, _ at: SourceLocation, _ code: String) {
+        func warn(_ message: String, _ at: SourceLocation, _ code: DiagnosticCode) {
             diagnostics.append(Diagnostic(.warning, message, at: at, code: code))
         }
 
@@ -21,9 +21,9 @@ public enum CKDBImporter {
         var unusableRoles: Set<String> = []
         for role in document.roles {
             if CKDBNames.builtInRoles.contains(role.name) || roles.contains(where: { $0.name == role.name }) {
-                warn("role '\(role.name)' is built in or declared twice; the declaration is not kept", role.location, InteropCode.invalidName)
+                warn("role '\(role.name)' is built in or declared twice; the declaration is not kept", role.location, .importInvalidName)
             } else if !CKDBNames.isSchemaIdentifier(role.name) {
-                warn("role name '\(role.name)' is not a valid schema identifier (a letter, then letters, digits or '_'); the role and its grants are not imported", role.location, InteropCode.invalidName)
+                warn("role name '\(role.name)' is not a valid schema identifier (a letter, then letters, digits or '_'); the role and its grants are not imported", role.location, .importInvalidName)
                 unusableRoles.insert(role.name)
             } else {
                 roles.append(role)
@@ -33,11 +33,11 @@ public enum CKDBImporter {
         var records: [RecordType] = []
         for type in document.recordTypes {
             if !CKDBNames.isSchemaIdentifier(type.name) {
-                warn("record type name '\(type.name)' is not a valid schema identifier (a letter, then letters, digits or '_'); the type is not imported", type.location, InteropCode.invalidName)
+                warn("record type name '\(type.name)' is not a valid schema identifier (a letter, then letters, digits or '_'); the type is not imported", type.location, .importInvalidName)
                 continue
             }
             if records.contains(where: { $0.name == type.name }) {
-                warn("record type '\(type.name)' is declared twice; the second declaration is not imported", type.location, InteropCode.invalidName)
+                warn("record type '\(type.name)' is declared twice; the second declaration is not imported", type.location, .importInvalidName)
                 continue
             }
             var record = RecordType(name: type.name, location: type.location)
@@ -54,11 +54,11 @@ public enum CKDBImporter {
                 let known = CKDBNames.builtInRoles.contains(grant.role) || roles.contains { $0.name == grant.role }
                 if !known {
                     guard CKDBNames.isSchemaIdentifier(grant.role) else {
-                        warn("grant to role '\(grant.role)', which is neither declared nor a valid schema identifier; the grant is not imported", grant.location, InteropCode.undeclaredRole)
+                        warn("grant to role '\(grant.role)', which is neither declared nor a valid schema identifier; the grant is not imported", grant.location, DiagnosticCode.undeclaredRole)
                         continue
                     }
                     // Declared here so the import validates; CloudKit needs the role too.
-                    warn("grant to role '\(grant.role)', which no 'CREATE ROLE' declares; the role is declared in the import", grant.location, InteropCode.undeclaredRole)
+                    warn("grant to role '\(grant.role)', which no 'CREATE ROLE' declares; the role is declared in the import", grant.location, DiagnosticCode.undeclaredRole)
                     roles.append(Role(name: grant.role, location: grant.location))
                 }
                 record.grants.append(grant)
@@ -90,9 +90,9 @@ public enum CKDBImporter {
         return cleaned
     }
 
-    private static func systemIndex(_ field: CKDBField, warn: (String, SourceLocation, String) -> Void) -> SystemFieldIndex? {
+    private static func systemIndex(_ field: CKDBField, warn: (String, SourceLocation, DiagnosticCode) -> Void) -> SystemFieldIndex? {
         guard CKDBNames.isSystemField(field.name) else {
-            warn("'\(field.name)' is not a CloudKit system field RecordKit knows; it is not imported", field.location, InteropCode.unknownSystemField)
+            warn("'\(field.name)' is not a CloudKit system field RecordKit knows; it is not imported", field.location, DiagnosticCode.unknownSystemField)
             return nil
         }
         guard field.isQueryable || field.isSortable || field.isSearchable else { return nil }
@@ -101,23 +101,23 @@ public enum CKDBImporter {
             isSearchable: field.isSearchable, location: field.location)
     }
 
-    private static func accepts(fieldName field: CKDBField, in record: RecordType, warn: (String, SourceLocation, String) -> Void) -> Bool {
+    private static func accepts(fieldName field: CKDBField, in record: RecordType, warn: (String, SourceLocation, DiagnosticCode) -> Void) -> Bool {
         if !CKDBNames.isSchemaIdentifier(field.name) {
-            warn("field name '\(field.name)' is not a valid schema identifier (a letter, then letters, digits or '_'); the field is not imported", field.location, InteropCode.invalidName)
+            warn("field name '\(field.name)' is not a valid schema identifier (a letter, then letters, digits or '_'); the field is not imported", field.location, .importInvalidName)
             return false
         }
         if CKDBNames.reservedFieldNames.contains(field.name) {
-            warn("field name '\(field.name)' is a CKRecord reserved key; the field is not imported", field.location, InteropCode.invalidName)
+            warn("field name '\(field.name)' is a CKRecord reserved key; the field is not imported", field.location, .importInvalidName)
             return false
         }
         if record.field(named: field.name) != nil {
-            warn("field '\(field.name)' is declared twice in record type \(record.name); the second is not imported", field.location, InteropCode.invalidName)
+            warn("field '\(field.name)' is declared twice in record type \(record.name); the second is not imported", field.location, .importInvalidName)
             return false
         }
         return true
     }
 
-    private static func makeField(_ field: CKDBField, warn: (String, SourceLocation, String) -> Void) -> Field {
+    private static func makeField(_ field: CKDBField, warn: (String, SourceLocation, DiagnosticCode) -> Void) -> Field {
         let kind = kind(of: field, warn: warn)
         let type: SchemaFieldType = field.type.isList ? .list(of: kind) : .scalar(kind)
         // Every .ckdb field is optional: a CloudKit record may always lack any field.
@@ -127,29 +127,29 @@ public enum CKDBImporter {
             isEncrypted: field.type.isEncrypted, location: field.location)
         let encryptable: Set<SchemaFieldKind> = [.string, .int64, .double, .timestamp, .bytes, .location]
         if result.isEncrypted, !encryptable.contains(kind) {
-            warn("\(kind) fields cannot be encrypted; '\(field.name)' is imported unencrypted", field.location, InteropCode.droppedEncryption)
+            warn("\(kind) fields cannot be encrypted; '\(field.name)' is imported unencrypted", field.location, DiagnosticCode.droppedEncryption)
             result.isEncrypted = false
         }
         if result.isEncrypted, result.hasIndex {
-            warn("encrypted field '\(field.name)' cannot have an index; its indexes are not imported", field.location, InteropCode.droppedIndex)
+            warn("encrypted field '\(field.name)' cannot have an index; its indexes are not imported", field.location, DiagnosticCode.droppedIndex)
             result.isQueryable = false
             result.isSortable = false
             result.isSearchable = false
         }
         if kind == .asset, result.hasIndex {
-            warn("asset field '\(field.name)' cannot have an index; its indexes are not imported", field.location, InteropCode.droppedIndex)
+            warn("asset field '\(field.name)' cannot have an index; its indexes are not imported", field.location, DiagnosticCode.droppedIndex)
             result.isQueryable = false
             result.isSortable = false
             result.isSearchable = false
         }
         if result.isSearchable, kind != .string {
-            warn("only string fields are searchable; SEARCHABLE on '\(field.name)' is not imported", field.location, InteropCode.droppedIndex)
+            warn("only string fields are searchable; SEARCHABLE on '\(field.name)' is not imported", field.location, DiagnosticCode.droppedIndex)
             result.isSearchable = false
         }
         return result
     }
 
-    private static func kind(of field: CKDBField, warn: (String, SourceLocation, String) -> Void) -> SchemaFieldKind {
+    private static func kind(of field: CKDBField, warn: (String, SourceLocation, DiagnosticCode) -> Void) -> SchemaFieldKind {
         switch field.type.primitive {
         case .asset: return .asset
         case .bytes: return .bytes
@@ -160,10 +160,10 @@ public enum CKDBImporter {
         case .string: return .string
         case .timestamp: return .timestamp
         case let .number(preferred?):
-            warn("'\(field.name)' is NUMBER PREFERRED AS \(preferred.rawValue.uppercased()): imported as \(preferred); a value of the other number kind will not decode", field.location, InteropCode.numberType)
+            warn("'\(field.name)' is NUMBER PREFERRED AS \(preferred.rawValue.uppercased()): imported as \(preferred); a value of the other number kind will not decode", field.location, DiagnosticCode.numberType)
             return preferred
         case .number(preferred: nil):
-            warn("'\(field.name)' is NUMBER with no preferred kind: imported as double, the closest kind for any number", field.location, InteropCode.numberType)
+            warn("'\(field.name)' is NUMBER with no preferred kind: imported as double, the closest kind for any number", field.location, DiagnosticCode.numberType)
             return .double
         }
     }

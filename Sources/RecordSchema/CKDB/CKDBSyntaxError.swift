@@ -17,6 +17,6 @@ public struct CKDBSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The error as a diagnostic, for the tools' common output.
     public var diagnostic: Diagnostic {
-        Diagnostic(.error, message, at: location, code: InteropCode.ckdbSyntax)
+        Diagnostic(.error, message, at: location, code: DiagnosticCode.ckdbSyntax)
     }
 }

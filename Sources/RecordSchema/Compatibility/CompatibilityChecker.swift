@@ -29,11 +29,11 @@ struct CompatibilityRun {
 
     var isFullBaseline: Bool { baseline.format == .recordsXML }
 
-    mutating func error(_ message: String, at location: SourceLocation, _ code: String) {
+    mutating func error(_ message: String, at location: SourceLocation, _ code: DiagnosticCode) {
         diagnostics.append(Diagnostic(.error, message, at: location, code: code))
     }
 
-    mutating func warning(_ message: String, at location: SourceLocation, _ code: String) {
+    mutating func warning(_ message: String, at location: SourceLocation, _ code: DiagnosticCode) {
         diagnostics.append(Diagnostic(.warning, message, at: location, code: code))
     }
 
@@ -43,7 +43,7 @@ struct CompatibilityRun {
                 // Every CloudKit container has a Users type; a .records.xml need not declare it.
                 if baseline.format == .ckdb, old.name == "Users" { continue }
                 error("record type '\(old.name)' (deployed at \(old.location)) was removed: CloudKit never deletes a deployed record type; keep it in the schema",
-                      at: candidate.location, CompatibilityCode.recordTypeRemoved)
+                      at: candidate.location, DiagnosticCode.recordTypeRemoved)
                 continue
             }
             checkRecordType(old: old, new: new)
@@ -56,19 +56,19 @@ struct CompatibilityRun {
     private mutating func checkAddedRecordType(_ new: RecordType) {
         guard isFullBaseline, let zone = new.zone, baseline.schema.zone(named: zone) == nil else { return }
         warning("new record type '\(new.name)' lives in zone '\(zone)', which the deployed schema does not have: the app must create the zone before saving records there",
-                at: new.location, CompatibilityCode.newZone)
+                at: new.location, DiagnosticCode.newZone)
     }
 
     private mutating func checkRecordType(old: RecordType, new: RecordType) {
         if isFullBaseline {
             if new.version < old.version {
                 error("version of '\(new.name)' went down from \(old.version) to \(new.version): deployed records carry version \(old.version); versions only go up",
-                      at: new.location, CompatibilityCode.versionLowered)
+                      at: new.location, DiagnosticCode.versionLowered)
             }
             if let oldField = old.versionField, new.versionField != oldField {
                 let now = new.versionField.map { "renamed to '\($0)'" } ?? "removed"
                 error("version field '\(oldField)' of '\(new.name)' was \(now): deployed records store their version under '\(oldField)'; keep that name",
-                      at: new.location, CompatibilityCode.versionFieldChanged)
+                      at: new.location, DiagnosticCode.versionFieldChanged)
             }
         }
         let oldSlots = FieldSlot.slots(of: old)
@@ -96,14 +96,14 @@ struct CompatibilityRun {
             ? "kind=\"list\" of=\"\(old.type.valueKind)\"" : "kind=\"\(old.type.kind)\""
         if old.isRetired {
             error("retired field '\(old.name)' of '\(new.name)' (deployed at \(old.location)) was dropped: its name must stay reserved and exported; keep the <retired> element",
-                  at: new.location, CompatibilityCode.fieldRemoved)
+                  at: new.location, DiagnosticCode.fieldRemoved)
         } else {
             // Retiring takes a new version: `in` is the first version without the field.
             let retiredIn = max(new.version, deployedVersion(of: new.name) + 1)
             let raise = new.version < retiredIn ? " and raise version to \(retiredIn)" : ""
             let encrypted = old.encrypted ? " encrypted=\"true\"" : ""
             error("field '\(old.name)' of '\(new.name)' (deployed as \(old.typeText) at \(old.location)) was removed: CloudKit never deletes a deployed field; retire it with <retired name=\"\(old.name)\" \(kindAttributes) in=\"\(retiredIn)\"\(encrypted)/>\(raise)",
-                  at: new.location, CompatibilityCode.fieldRemoved)
+                  at: new.location, DiagnosticCode.fieldRemoved)
         }
     }
 
@@ -114,14 +114,14 @@ struct CompatibilityRun {
 
     private mutating func compare(_ old: FieldSlot, _ new: FieldSlot, in record: RecordType) {
         if old.type != new.type {
-            let code = old.isRetired || new.isRetired ? CompatibilityCode.retiredNameReused : CompatibilityCode.kindChanged
+            let code = old.isRetired || new.isRetired ? DiagnosticCode.retiredNameReused : DiagnosticCode.kindChanged
             let what = old.isRetired ? "retired name '\(old.name)'" : "field '\(old.name)'"
             error("\(what) of '\(record.name)' was deployed as \(old.type) (at \(old.location)) and is now \(new.isRetired ? "retired as " : "")\(new.type): CloudKit never changes a deployed field's type; use a new field name",
                   at: new.location, code)
         }
         if old.encrypted != new.encrypted {
             error("field '\(old.name)' of '\(record.name)' was deployed \(old.encrypted ? "encrypted" : "unencrypted") (at \(old.location)) and is now \(new.encrypted ? "encrypted" : "unencrypted"): CloudKit cannot change a deployed field's encryption; use a new field name",
-                  at: new.location, CompatibilityCode.encryptionChanged)
+                  at: new.location, DiagnosticCode.encryptionChanged)
         }
         // After a type change, index differences are noise.
         guard old.type == new.type, let oldField = old.field, let newField = new.field else { return }

@@ -55,7 +55,7 @@ private struct Mapping {
     }
 
     mutating func warn(_ message: String, _ location: SourceLocation) {
-        diagnostics.append(Diagnostic(.warning, message, at: location, code: InteropCode.coreDataMapping))
+        diagnostics.append(Diagnostic(.warning, message, at: location, code: DiagnosticCode.coreDataMapping))
     }
 
     /// The root and every entity below it, parents before children, in file order.

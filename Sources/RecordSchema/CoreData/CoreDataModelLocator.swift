@@ -63,7 +63,7 @@ enum CoreDataModelLocator {
         if versions.count > 1 {
             diagnostics.append(Diagnostic(
                 .warning, "\(bundle) has no .xccurrentversion and \(versions.count) versions; importing the last by name, \(last)",
-                at: nil, code: InteropCode.coreDataMapping))
+                at: nil, code: DiagnosticCode.coreDataMapping))
         }
         let folder = bundle + "/" + last
         return .found(Found(contentsPath: folder + "/contents", modelName: stem(of: folder), diagnostics: diagnostics))
@@ -76,6 +76,6 @@ enum CoreDataModelLocator {
     }
 
     private static func problem(_ message: String, at location: SourceLocation?) -> Diagnostic {
-        Diagnostic(.error, message, at: location, code: InteropCode.coreDataUnreadable)
+        Diagnostic(.error, message, at: location, code: DiagnosticCode.coreDataUnreadable)
     }
 }

@@ -20,7 +20,7 @@ public enum CoreDataModelReader {
         case let .failed(diagnostic): return Result(model: nil, diagnostics: [diagnostic])
         }
         guard let data = FileManager.default.contents(atPath: found.contentsPath) else {
-            let diagnostic = Diagnostic(.error, "cannot read \(found.contentsPath)", at: nil, code: InteropCode.coreDataUnreadable)
+            let diagnostic = Diagnostic(.error, "cannot read \(found.contentsPath)", at: nil, code: DiagnosticCode.coreDataUnreadable)
             return Result(model: nil, diagnostics: found.diagnostics + [diagnostic])
         }
         var result = read(bytes: [UInt8](data), file: found.contentsPath, modelName: found.modelName)
@@ -50,7 +50,7 @@ public enum CoreDataModelReader {
     }
 
     private static func failure(_ message: String, at location: SourceLocation) -> Result {
-        Result(model: nil, diagnostics: [Diagnostic(.error, message, at: location, code: InteropCode.coreDataUnreadable)])
+        Result(model: nil, diagnostics: [Diagnostic(.error, message, at: location, code: DiagnosticCode.coreDataUnreadable)])
     }
 
     /// `Model 2` -> `Model_2`: a schema name is an identifier.

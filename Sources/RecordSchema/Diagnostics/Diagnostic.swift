@@ -22,15 +22,15 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
     public var message: String
     /// Where; nil for findings about no place in particular (a missing file, say).
     public var location: SourceLocation?
-    /// The stable code, such as `RK101`.
+    /// The stable code as printed, such as `RK101`: the raw value of a ``DiagnosticCode``.
     public var code: String
 
-    /// Creates a diagnostic.
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, code: String) {
+    /// Creates a diagnostic; every code comes from ``DiagnosticCode``, the one list of codes.
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, code: DiagnosticCode) {
         self.severity = severity
         self.message = message
         self.location = location
-        self.code = code
+        self.code = code.rawValue
     }
 
     /// Sorted by file, line, column, then severity, code and message, so output order never depends on

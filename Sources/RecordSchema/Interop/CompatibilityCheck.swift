@@ -17,10 +17,10 @@ public enum CompatibilityCheck {
             }
         } else {
             // The deployed schema was valid when it shipped; only reading errors matter here.
-            let (schema, readDiagnostics) = SchemaReader.read(contentsOf: baselinePath)
-            guard let schema else {
-                let errors = readDiagnostics.filter { $0.severity == .error }
-                let fallback = Diagnostic(.error, "cannot read the deployed schema \(baselinePath)", at: nil, code: InteropCode.baselineUnreadable)
+            let read = SchemaReader.read(contentsOf: baselinePath)
+            guard let schema = read.schema else {
+                let errors = read.diagnostics.filter { $0.severity == .error }
+                let fallback = Diagnostic(.error, "cannot read the deployed schema \(baselinePath)", at: nil, code: DiagnosticCode.baselineUnreadable)
                 return errors.isEmpty ? [fallback] : errors
             }
             baseline = SchemaBaseline(schema: schema, format: .recordsXML)

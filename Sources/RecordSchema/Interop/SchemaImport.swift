@@ -7,10 +7,14 @@ public enum SchemaImport {
     public struct Outcome: Sendable {
         /// The `.records.xml` text; nil when the input could not be read.
         public var xml: String?
+        /// The imported schema, with the import's warnings and errors (input locations) and any finding of
+        /// validating the output.
+        public var result: SchemaResult
+
         /// The imported schema.
-        public var schema: Schema?
-        /// The import's warnings and errors (input locations), then any finding of validating the output.
-        public var diagnostics: [Diagnostic]
+        public var schema: Schema? { result.schema }
+        /// The import's diagnostics, then any finding of validating the output.
+        public var diagnostics: [Diagnostic] { result.diagnostics }
     }
 
     /// The formats `import` reads, told apart by the path.
@@ -34,31 +38,32 @@ public enum SchemaImport {
 
     /// Imports the file at `path`; `outputPath` names the written file in findings about the output.
     public static func run(path: String, format: Format, outputPath: String) -> Outcome {
-        let imported: (schema: Schema?, diagnostics: [Diagnostic], source: String)
+        let imported: SchemaResult
+        let source: String
         switch format {
         case .ckdb:
             do {
                 let result = try CKDBImporter.importSchema(contentsOf: path)
-                imported = (result.schema, result.diagnostics, "the CloudKit schema \(path)")
+                imported = SchemaResult(schema: result.schema, diagnostics: result.diagnostics)
+                source = "the CloudKit schema \(path)"
             } catch {
-                return Outcome(xml: nil, schema: nil, diagnostics: [error.diagnostic])
+                return Outcome(xml: nil, result: SchemaResult(schema: nil, diagnostics: [error.diagnostic]))
             }
         case .coreData:
-            let result = CoreDataImporter.importModel(contentsOf: path)
-            imported = (result.schema, result.diagnostics, "the Core Data model \(path), as NSPersistentCloudKitContainer mirrors it")
+            imported = CoreDataImporter.importModel(contentsOf: path)
+            source = "the Core Data model \(path), as NSPersistentCloudKitContainer mirrors it"
         }
         guard let schema = imported.schema else {
-            return Outcome(xml: nil, schema: nil, diagnostics: imported.diagnostics)
+            return Outcome(xml: nil, result: imported)
         }
-        let xml = RecordsXMLWriter.write(schema, comments: ["Imported by recordgen from \(imported.source)."])
+        let xml = RecordsXMLWriter.write(schema, comments: ["Imported by recordgen from \(source)."])
         let check = validate(xml, path: outputPath)
-        return Outcome(xml: xml, schema: schema, diagnostics: (imported.diagnostics + check).sorted())
+        return Outcome(xml: xml, result: SchemaResult(schema: schema, diagnostics: (imported.diagnostics + check).sorted()))
     }
 
-    /// Reads the written text back and runs the semantic rules: any finding is a bug of the import.
+    /// Reads the written text back and runs the semantic rules, as every schema file is loaded: any finding is
+    /// a bug of the import.
     public static func validate(_ xml: String, path: String) -> [Diagnostic] {
-        let (schema, readDiagnostics) = SchemaReader.read(data: Data(xml.utf8), path: path)
-        guard let schema else { return readDiagnostics }
-        return readDiagnostics + SchemaValidator.validate(schema)
+        SchemaLoader.load(data: Data(xml.utf8), path: path).diagnostics
     }
 }

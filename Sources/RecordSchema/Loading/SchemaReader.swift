@@ -32,82 +32,73 @@ public struct SchemaReader: Sendable {
         self.limits = limits
     }
 
-    /// What one read produced, with what validation needs to point at attributes.
-    struct Outcome {
-        var schema: Schema?
-        var diagnostics: [Diagnostic]
-        var locator: AttributeLocator?
-    }
-
     // MARK: Reading
 
     /// Reads the file at `path` (kept as given in every diagnostic).
-    public func read(contentsOf path: String) -> (Schema?, [Diagnostic]) {
-        let outcome = readOutcome(contentsOf: path)
-        return (outcome.schema, outcome.diagnostics)
+    public func read(contentsOf path: String) -> SchemaResult {
+        readOutcome(contentsOf: path)
     }
 
     /// Reads a schema from bytes; `path` names it in diagnostics.
-    public func read(data: Data, path: String) -> (Schema?, [Diagnostic]) {
-        let outcome = readOutcome(data: data, path: path)
-        return (outcome.schema, outcome.diagnostics)
+    public func read(data: Data, path: String) -> SchemaResult {
+        readOutcome(data: data, path: path)
     }
 
     /// Reads the file at `path` with the default limits.
-    public static func read(contentsOf path: String) -> (Schema?, [Diagnostic]) {
+    public static func read(contentsOf path: String) -> SchemaResult {
         SchemaReader().read(contentsOf: path)
     }
 
     /// Reads a schema from bytes with the default limits.
-    public static func read(data: Data, path: String) -> (Schema?, [Diagnostic]) {
+    public static func read(data: Data, path: String) -> SchemaResult {
         SchemaReader().read(data: data, path: path)
     }
 
-    func readOutcome(contentsOf path: String) -> Outcome {
+    func readOutcome(contentsOf path: String) -> SchemaResult {
         switch SchemaFileAccess.contents(of: path, maximumBytes: limits.maximumBytes) {
         case let .success(bytes):
             return readOutcome(bytes: bytes, path: path)
         case let .failure(diagnostic):
-            return Outcome(schema: nil, diagnostics: [diagnostic], locator: nil)
+            return SchemaResult(schema: nil, diagnostics: [diagnostic], locator: nil)
         }
     }
 
     /// Checks the size before copying the bytes.
-    func readOutcome(data: Data, path: String) -> Outcome {
+    func readOutcome(data: Data, path: String) -> SchemaResult {
         guard data.count <= limits.maximumBytes else { return tooLarge(data.count, path: path) }
         return readOutcome(bytes: [UInt8](data), path: path)
     }
 
-    private func tooLarge(_ count: Int, path: String) -> Outcome {
+    private func tooLarge(_ count: Int, path: String) -> SchemaResult {
         let message = "the file is \(count) bytes, more than the limit of \(limits.maximumBytes); a schema file is far smaller: split it"
         let diagnostic = Diagnostic(.error, message, at: SourceLocation(file: path, line: 1, column: 1), code: .fileTooLarge)
-        return Outcome(schema: nil, diagnostics: [diagnostic], locator: nil)
+        return SchemaResult(schema: nil, diagnostics: [diagnostic], locator: nil)
     }
 
-    func readOutcome(bytes: [UInt8], path: String) -> Outcome {
+    func readOutcome(bytes: [UInt8], path: String) -> SchemaResult {
         let fileStart = SourceLocation(file: path, line: 1, column: 1)
         guard bytes.count <= limits.maximumBytes else { return tooLarge(bytes.count, path: path) }
         guard !bytes.isEmpty else {
             let message = "the file is empty; a schema file starts with <schema xmlns=\"\(Self.namespace)\" name=\"…\">"
-            return Outcome(schema: nil, diagnostics: [Diagnostic(.error, message, at: fileStart, code: .malformedXML)], locator: nil)
+            return SchemaResult(schema: nil, diagnostics: [Diagnostic(.error, message, at: fileStart, code: .malformedXML)], locator: nil)
         }
         let xsd = SchemaXSD.shared
         guard xsd.isUsable else {
             let message = "the tool's embedded RecordSchema.xsd does not compile (\(xsd.compileErrors.joined(separator: "; "))): report this bug"
-            return Outcome(schema: nil, diagnostics: [Diagnostic(.error, message, at: nil, code: .embeddedXSDBroken)], locator: nil)
+            return SchemaResult(schema: nil, diagnostics: [Diagnostic(.error, message, at: nil, code: .embeddedXSDBroken)], locator: nil)
         }
 
         let source = SourceText(bytes: bytes)
         let parsed = SafeXMLParser.parse(bytes, maximumDepth: limits.maximumDepth)
         guard let document = parsed.document else {
             let diagnostics = LibXMLDiagnostics.parseFailure(parsed.sink, source: source, path: path, maximumDepth: limits.maximumDepth)
-            return Outcome(schema: nil, diagnostics: diagnostics.sorted(), locator: nil)
+            return SchemaResult(schema: nil, diagnostics: diagnostics.sorted(), locator: nil)
         }
 
         var tree = LibXMLTreeReader(source: source, file: path)
         guard let root = tree.read(document) else {
             let message = "the file has no root element; a schema file starts with <schema xmlns=\"\(Self.namespace)\" name=\"…\">"
-            return Outcome(schema: nil, diagnostics: [Diagnostic(.error, message, at: fileStart, code: .malformedXML)], locator: nil)
+            return SchemaResult(schema: nil, diagnostics: [Diagnostic(.error, message, at: fileStart, code: .malformedXML)], locator: nil)
         }
         let locator = tree.attributeLocator
 
@@ -127,12 +118,12 @@ public struct SchemaReader: Sendable {
             ))
         }
         guard !diagnostics.hasErrors else {
-            return Outcome(schema: nil, diagnostics: diagnostics.sorted(), locator: locator)
+            return SchemaResult(schema: nil, diagnostics: diagnostics.sorted(), locator: locator)
         }
 
         var builder = SchemaModelBuilder(locator: locator)
         let schema = builder.schema(from: root)
         diagnostics += builder.diagnostics
-        return Outcome(schema: schema, diagnostics: diagnostics.sorted(), locator: locator)
+        return SchemaResult(schema: schema, diagnostics: diagnostics.sorted(), locator: locator)
     }
 }

@@ -5,6 +5,11 @@ extension ValidationContext {
 
     mutating func checkField(_ field: Field, in record: RecordType) {
         checkFieldName(field.name, of: "field", at: place("name", of: field.location))
+        if case .list(of: .list) = field.type {
+            // The XML reader refuses of="list" (RK127 too); a schema built in code can still hold one.
+            error(.listElementKind, at: place("of", of: field.location),
+                  "field '\(field.name)' is a list of lists, which CloudKit cannot store: make of= any kind but list")
+        }
         checkVersion(of: field, in: record)
         checkIndexesAndEncryption(of: field)
         checkReference(of: field)

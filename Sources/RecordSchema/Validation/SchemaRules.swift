@@ -16,6 +16,7 @@ extension ValidationContext {
             }
             checkRecord(record)
         }
+        checkSwiftTypeNames()
     }
 
     /// RK129: zone and role names are unique; a role may not take a built-in role's name.

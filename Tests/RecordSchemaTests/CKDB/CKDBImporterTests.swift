@@ -38,7 +38,7 @@ struct CKDBImporterTests {
         let result = try importText("RECORD TYPE A (a NUMBER PREFERRED AS INT64, b NUMBER PREFERRED AS DOUBLE, c NUMBER);")
         let fields = try #require(result.schema.record(named: "A")).fields
         #expect(fields.map(\.type) == [.scalar(.int64), .scalar(.double), .scalar(.double)])
-        #expect(result.diagnostics.map(\.code) == [InteropCode.numberType, InteropCode.numberType, InteropCode.numberType])
+        #expect(result.diagnostics.map(\.code) == [DiagnosticCode.numberType.rawValue, DiagnosticCode.numberType.rawValue, DiagnosticCode.numberType.rawValue])
         #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
         #expect(result.diagnostics[2].location == SourceLocation(file: "in.ckdb", line: 2, column: 75))
     }

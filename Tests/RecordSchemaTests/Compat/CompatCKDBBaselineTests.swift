@@ -56,8 +56,8 @@ struct CompatCKDBBaselineTests {
         new.records[0].versionField = nil
         let codes = CompatibilityChecker.check(new, against: try Self.baseline()).map(\.code)
         #expect(codes.sorted() == [
-            CompatibilityCode.fieldRemoved, CompatibilityCode.fieldRemoved,
-            CompatibilityCode.kindChanged, CompatibilityCode.encryptionChanged,
+            DiagnosticCode.fieldRemoved.rawValue, DiagnosticCode.fieldRemoved.rawValue,
+            DiagnosticCode.kindChanged.rawValue, DiagnosticCode.encryptionChanged.rawValue,
         ].sorted())
     }
 
@@ -65,7 +65,7 @@ struct CompatCKDBBaselineTests {
         var new = Self.shipped()
         new.records[0].systemIndexes.removeFirst()
         let diagnostics = CompatibilityChecker.check(new, against: try Self.baseline())
-        #expect(diagnostics.map(\.code) == [CompatibilityCode.indexRemoved])
+        #expect(diagnostics.map(\.code) == [DiagnosticCode.indexRemoved.rawValue])
         #expect(diagnostics.first?.message.contains("___modTime") == true)
     }
 }

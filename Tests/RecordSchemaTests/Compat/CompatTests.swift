@@ -74,30 +74,30 @@ struct CompatTests {
     }
 
     @Test func recordTypeRemoved() {
-        expectOnly(Self.check { $0.records.removeAll() }, CompatibilityCode.recordTypeRemoved, .error, line: 1)
+        expectOnly(Self.check { $0.records.removeAll() }, DiagnosticCode.recordTypeRemoved.rawValue, .error, line: 1)
     }
 
     @Test func fieldRemoved() {
         let diagnostics = Self.check { schema in Self.note(&schema) { $0.fields.removeAll { $0.name == "tags" } } }
-        expectOnly(diagnostics, CompatibilityCode.fieldRemoved, .error, line: 9)
+        expectOnly(diagnostics, DiagnosticCode.fieldRemoved.rawValue, .error, line: 9)
         #expect(diagnostics.first?.message.contains("<retired name=\"tags\" kind=\"list\" of=\"string\" in=\"3\"/> and raise version to 3") == true)
     }
 
     @Test func retiredFieldDropped() {
-        expectOnly(Self.check { schema in Self.note(&schema) { $0.retired.removeAll() } }, CompatibilityCode.fieldRemoved, .error, line: 9)
+        expectOnly(Self.check { schema in Self.note(&schema) { $0.retired.removeAll() } }, DiagnosticCode.fieldRemoved.rawValue, .error, line: 9)
     }
 
     @Test func kindChanged() {
         expectOnly(Self.check { Self.field(&$0, "title") { $0.type = .scalar(.bytes); $0.isSearchable = false; $0.isQueryable = true } },
-                   CompatibilityCode.kindChanged, .error, line: 10)
+                   DiagnosticCode.kindChanged.rawValue, .error, line: 10)
     }
 
     @Test func listElementKindChanged() {
-        expectOnly(Self.check { Self.field(&$0, "tags") { $0.type = .list(of: .int64) } }, CompatibilityCode.kindChanged, .error, line: 11)
+        expectOnly(Self.check { Self.field(&$0, "tags") { $0.type = .list(of: .int64) } }, DiagnosticCode.kindChanged.rawValue, .error, line: 11)
     }
 
     @Test func encryptionChanged() {
-        expectOnly(Self.check { Self.field(&$0, "secret") { $0.isEncrypted = false } }, CompatibilityCode.encryptionChanged, .error, line: 12)
+        expectOnly(Self.check { Self.field(&$0, "secret") { $0.isEncrypted = false } }, DiagnosticCode.encryptionChanged.rawValue, .error, line: 12)
     }
 
     @Test func retiredNameReusedWithAnotherKind() {
@@ -108,11 +108,11 @@ struct CompatTests {
                 record.fields.append(Field(name: "color", type: .scalar(.int64), isOptional: true, since: 3, location: Self.at(25)))
             }
         }
-        expectOnly(diagnostics, CompatibilityCode.retiredNameReused, .error, line: 25)
+        expectOnly(diagnostics, DiagnosticCode.retiredNameReused.rawValue, .error, line: 25)
     }
 
     @Test func retiredWithAnotherKind() {
-        expectOnly(Self.check { Self.note(&$0) { $0.retired[0].type = .scalar(.bytes) } }, CompatibilityCode.retiredNameReused, .error, line: 15)
+        expectOnly(Self.check { Self.note(&$0) { $0.retired[0].type = .scalar(.bytes) } }, DiagnosticCode.retiredNameReused.rawValue, .error, line: 15)
     }
 
     @Test func versionLowered() {
@@ -120,7 +120,7 @@ struct CompatTests {
             Self.note(&schema) { $0.version = 1 }
             Self.field(&schema, "tags") { $0.since = 1 }
         }
-        #expect(diagnostics.map(\.code).sorted() == [CompatibilityCode.versionLowered, CompatibilityCode.sinceChanged].sorted())
+        #expect(diagnostics.map(\.code).sorted() == [DiagnosticCode.versionLowered.rawValue, DiagnosticCode.sinceChanged.rawValue].sorted())
         #expect(diagnostics.allSatisfy { $0.severity == .error })
     }
 
@@ -128,7 +128,7 @@ struct CompatTests {
         let diagnostics = Self.check { schema in
             Self.note(&schema) { $0.fields.append(Field(name: "pinned", type: .scalar(.int64), isOptional: true, since: 2, location: Self.at(20))) }
         }
-        expectOnly(diagnostics, CompatibilityCode.fieldAddedWithoutVersion, .error, line: 20)
+        expectOnly(diagnostics, DiagnosticCode.fieldAddedWithoutVersion.rawValue, .error, line: 20)
     }
 
     @Test func fieldAddedWithDeployedSince() {
@@ -138,7 +138,7 @@ struct CompatTests {
                 record.fields.append(Field(name: "pinned", type: .scalar(.int64), isOptional: true, since: 2, location: Self.at(20)))
             }
         }
-        expectOnly(diagnostics, CompatibilityCode.fieldAddedWithoutVersion, .error, line: 20)
+        expectOnly(diagnostics, DiagnosticCode.fieldAddedWithoutVersion.rawValue, .error, line: 20)
         #expect(diagnostics.first?.message.contains("since=\"3\"") == true)
     }
 
@@ -147,11 +147,11 @@ struct CompatTests {
             Self.note(&schema) { $0.version = 3 }
             Self.field(&schema, "tags") { $0.since = 3 }
         }
-        expectOnly(diagnostics, CompatibilityCode.sinceChanged, .error, line: 11)
+        expectOnly(diagnostics, DiagnosticCode.sinceChanged.rawValue, .error, line: 11)
     }
 
     @Test func enumCaseRemoved() {
-        expectOnly(Self.check { $0.enums[0].cases.removeLast() }, CompatibilityCode.enumCaseRemoved, .error, line: 3)
+        expectOnly(Self.check { $0.enums[0].cases.removeLast() }, DiagnosticCode.enumCaseRemoved.rawValue, .error, line: 3)
     }
 
     @Test func enumCaseRenamedKeepingItsValuePasses() {
@@ -159,11 +159,11 @@ struct CompatTests {
     }
 
     @Test func enumRawValueChanged() {
-        expectOnly(Self.check { $0.enums[0].cases[1].value = "5" }, CompatibilityCode.enumValueChanged, .error, line: 5)
+        expectOnly(Self.check { $0.enums[0].cases[1].value = "5" }, DiagnosticCode.enumValueChanged.rawValue, .error, line: 5)
     }
 
     @Test func versionFieldRenamed() {
-        expectOnly(Self.check { Self.note(&$0) { $0.versionField = "schemaVersion" } }, CompatibilityCode.versionFieldChanged, .error, line: 9)
+        expectOnly(Self.check { Self.note(&$0) { $0.versionField = "schemaVersion" } }, DiagnosticCode.versionFieldChanged.rawValue, .error, line: 9)
     }
 
     @Test func newRequiredFieldWithoutDefault() {
@@ -173,27 +173,27 @@ struct CompatTests {
                 record.fields.append(Field(name: "pinned", type: .scalar(.int64), since: 3, location: Self.at(20)))
             }
         }
-        expectOnly(diagnostics, CompatibilityCode.requiredWithoutDefault, .error, line: 20)
+        expectOnly(diagnostics, DiagnosticCode.requiredWithoutDefault.rawValue, .error, line: 20)
     }
 
     @Test func optionalFieldBecameRequired() {
-        expectOnly(Self.check { Self.field(&$0, "secret") { $0.isOptional = false } }, CompatibilityCode.becameRequired, .error, line: 12)
+        expectOnly(Self.check { Self.field(&$0, "secret") { $0.isOptional = false } }, DiagnosticCode.becameRequired.rawValue, .error, line: 12)
     }
 
     @Test func indexRemovedWarns() {
-        expectOnly(Self.check { Self.field(&$0, "title") { $0.isSearchable = false } }, CompatibilityCode.indexRemoved, .warning, line: 10)
+        expectOnly(Self.check { Self.field(&$0, "title") { $0.isSearchable = false } }, DiagnosticCode.indexRemoved.rawValue, .warning, line: 10)
     }
 
     @Test func systemIndexRemovedWarns() {
-        expectOnly(Self.check { Self.note(&$0) { $0.systemIndexes.removeAll() } }, CompatibilityCode.indexRemoved, .warning, line: 9)
+        expectOnly(Self.check { Self.note(&$0) { $0.systemIndexes.removeAll() } }, DiagnosticCode.indexRemoved.rawValue, .warning, line: 9)
     }
 
     @Test func defaultChangedWarns() {
-        expectOnly(Self.check { Self.field(&$0, "title") { $0.defaultValue = "Untitled" } }, CompatibilityCode.defaultChanged, .warning, line: 10)
+        expectOnly(Self.check { Self.field(&$0, "title") { $0.defaultValue = "Untitled" } }, DiagnosticCode.defaultChanged.rawValue, .warning, line: 10)
     }
 
     @Test func referenceTargetChangedWarns() {
-        expectOnly(Self.check { Self.field(&$0, "folder") { $0.referenceTarget = "Notebook" } }, CompatibilityCode.referenceTargetChanged, .warning, line: 13)
+        expectOnly(Self.check { Self.field(&$0, "folder") { $0.referenceTarget = "Notebook" } }, DiagnosticCode.referenceTargetChanged.rawValue, .warning, line: 13)
     }
 
     @Test func recordTypeInNewZoneWarns() {
@@ -201,6 +201,6 @@ struct CompatTests {
             schema.zones.append(Zone(name: "shared-notes", database: .private, location: Self.at(2)))
             schema.records.append(RecordType(name: "Folder", zone: "shared-notes", location: Self.at(30)))
         }
-        expectOnly(diagnostics, CompatibilityCode.newZone, .warning, line: 30)
+        expectOnly(diagnostics, DiagnosticCode.newZone.rawValue, .warning, line: 30)
     }
 }

@@ -101,7 +101,7 @@ struct CoreDataBundleTests {
     @Test("a missing model and bad XML are located errors")
     func unreadable() {
         let missing = CoreDataImporter.importModel(contentsOf: "/nonexistent/Model.xcdatamodeld")
-        #expect(missing.schema == nil && missing.diagnostics.first?.code == InteropCode.coreDataUnreadable)
+        #expect(missing.schema == nil && missing.diagnostics.first?.code == DiagnosticCode.coreDataUnreadable.rawValue)
         let bad = CoreDataModelReader.read(bytes: Array("<model><entity name=\"A\"></model>".utf8), file: "contents", modelName: "M")
         #expect(bad.model == nil)
         #expect(bad.diagnostics.first?.severity == .error)

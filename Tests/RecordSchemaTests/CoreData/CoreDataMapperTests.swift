@@ -54,7 +54,7 @@ struct CoreDataMapperTests {
     func warnsAtLocations() {
         let diagnostics = CoreDataCloudKitMapper.makeSchema(from: Self.model).diagnostics
         #expect(diagnostics.compactMap(\.location?.line) == [9, 11, 18, 19])
-        #expect(diagnostics.allSatisfy { $0.severity == .warning && $0.code == InteropCode.coreDataMapping })
+        #expect(diagnostics.allSatisfy { $0.severity == .warning && $0.code == DiagnosticCode.coreDataMapping.rawValue })
     }
 
     @Test("an inheritance cycle is a warning, not a silent drop or a hang")

@@ -96,7 +96,7 @@ enum ModelBenchmark {
     /// Warns when a committed model no longer matches what the generator writes.
     static func checkFreshness() {
         for model in models {
-            let fresh = try? SwiftGenerator(access: .internal, layout: .filePerSchema).fileForSchema(model.input)
+            let fresh = try? GeneratorPipeline(access: .internal, layout: .filePerSchema).generate([model.input]).first
             let committed = try? String(contentsOf: model.file, encoding: .utf8)
             if fresh?.contents != committed {
                 print("note: Generated/\(model.file.lastPathComponent) is stale; run with --write-model to refresh it")
@@ -107,7 +107,7 @@ enum ModelBenchmark {
     /// Writes the generated models the benchmark compiles.
     static func writeModels() throws {
         for model in models {
-            let file = try SwiftGenerator(access: .internal, layout: .filePerSchema).fileForSchema(model.input)
+            guard let file = try GeneratorPipeline(access: .internal, layout: .filePerSchema).generate([model.input]).first else { continue }
             try Data(file.contents.utf8).write(to: model.file)
             print("wrote \(model.file.path)")
         }

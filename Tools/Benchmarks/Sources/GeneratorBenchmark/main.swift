@@ -33,18 +33,20 @@ if CommandLine.arguments.contains("--write-model") {
 
 let schema = SyntheticSchema.make(typeCount: 1_000, fieldsPerType: 20)
 let input = GeneratorInput(schema: schema, displayPath: "Synthetic.records.xml")
+// The pipeline's stages, as `recordgen generate` runs them (minus reading the XML): validate, render, write.
+let pipeline = GeneratorPipeline()
 var bytes = 0
 let generation = try bestTime(runs: 3) {
-    let files = try SwiftGenerator().generate([input])
+    let files = try pipeline.generate([input])
     bytes = files.reduce(0) { $0 + $1.contents.utf8.count }
 }
 print("Generating 1,000 record types x 20 fields (+1 enum), best of 3")
 print("  generate:  \(format(generation)) s for \(bytes / 1024) KiB of Swift   (goal: under 2 s) \(generation < 2 ? "OK" : "SLOW")")
 
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recordgen-benchmark-\(ProcessInfo.processInfo.processIdentifier)")
-let files = try SwiftGenerator().generate([input])
-let firstWrite = try bestTime(runs: 1) { _ = try OutputWriter(directory: folder).write(files) }
-let rewrite = try bestTime(runs: 3) { _ = try OutputWriter(directory: folder).write(files) }
+let files = try pipeline.generate([input])
+let firstWrite = try bestTime(runs: 1) { _ = try pipeline.write(files, to: folder) }
+let rewrite = try bestTime(runs: 3) { _ = try pipeline.write(files, to: folder) }
 print("  write 1,001 files:       \(format(firstWrite)) s")
 print("  rewrite, nothing changed: \(format(rewrite)) s (compares, writes nothing)")
 try? FileManager.default.removeItem(at: folder)

@@ -12,10 +12,7 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// The foundation benchmark's note.
 ///
 /// Record type `Note`, version 1.
-nonisolated struct Note: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {
-    static let recordType: Swift.String = "Note"
-    static let schemaVersion: Swift.Int = 1
-
+nonisolated struct Note: Swift.Hashable, Swift.Sendable {
     /// The record's field keys.
     nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case text
@@ -53,6 +50,13 @@ nonisolated struct Note: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {
         self.folder = folder
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
+}
+
+// MARK: - RecordKit support
+
+nonisolated extension Note: RecordKit.RecordModel {
+    static let recordType: Swift.String = "Note"
+    static let schemaVersion: Swift.Int = 1
 
     /// Reads a `Note` record, checking its version and every field's kind.
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {

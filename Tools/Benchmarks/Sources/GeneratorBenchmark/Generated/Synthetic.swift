@@ -12,10 +12,7 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// Synthetic type 0.
 ///
 /// Record type `Type0`, version 2.
-nonisolated struct Type0: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable {
-    static let recordType: Swift.String = "Type0"
-    static let schemaVersion: Swift.Int = 2
-
+nonisolated struct Type0: Swift.Hashable, Swift.Sendable {
     /// The record's field keys.
     nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case field0
@@ -112,6 +109,13 @@ nonisolated struct Type0: RecordKit.RecordModel, Swift.Hashable, Swift.Sendable 
         self.field19 = field19
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
+}
+
+// MARK: - RecordKit support
+
+nonisolated extension Type0: RecordKit.RecordModel {
+    static let recordType: Swift.String = "Type0"
+    static let schemaVersion: Swift.Int = 2
 
     /// Reads a `Type0` record, checking its version and every field's kind.
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {

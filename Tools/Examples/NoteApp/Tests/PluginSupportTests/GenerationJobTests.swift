@@ -24,9 +24,11 @@ import Testing
     @Test func onlyFilesWithTheGeneratorsHeaderCountAsGenerated() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.write("Generated/Note.swift", "// DO NOT EDIT.\n// swift-format-ignore-file\n")
-        try folder.write("Generated/Folder.swift", "// DO NOT EDIT.\n")
+        let header = RecordGenOutputFileNames.generatedFileMarker
+        try folder.write("Generated/Note.swift", header + "Notes.records.xml.\n")
+        try folder.write("Generated/Folder.swift", header + "Showcase.records.xml.\n")
         try folder.write("Generated/Extensions.swift", "extension Note {}\n")
+        try folder.write("Generated/Edited.swift", "// My notes on the generated code. DO NOT EDIT.\n")
         try folder.write("Generated/notes.txt", "DO NOT EDIT")
         let job = GenerationJob(
             targetName: "App", files: [], destination: folder.url.appendingPathComponent("Generated", isDirectory: true)
