@@ -4,6 +4,11 @@
 /// renamed (`GeneratedCodeAPIVersion_2`, …) and the old name is kept as unavailable with a message, so a file
 /// generated for another RecordKit fails to compile at that line, which says to regenerate it, instead of
 /// misbehaving at run time.
+public enum GeneratedCodeAPIVersion_3 {}
+
+/// Version 2 had no direct archive: generated models archived through `record()`; version 3 generates
+/// `archived()` on ``ModelArchiveWriter``.
+@available(*, unavailable, message: "this file was generated for an older RecordKit: regenerate it with the recordgen of this RecordKit")
 public enum GeneratedCodeAPIVersion_2 {}
 
 /// Version 1: generated `init(record:)` ended with `reader.metadata()`; version 2 reads fields in key order and

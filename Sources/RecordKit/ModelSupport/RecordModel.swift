@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Swift model of one record type, as `recordgen` generates it from a schema.
 ///
 /// A model reads a ``Record`` through the version gate (``init(record:)``), writes one back with everything it
@@ -27,6 +29,10 @@ public protocol RecordModel: Sendable, Hashable, Identifiable where ID == Record
     /// on both sides is resolved by the schema's `<merge>` rule. The result keeps the server's metadata, so it can
     /// be saved over the server's record.
     static func merge(ancestor: Self?, client: Self, server: Self) -> Self
+
+    /// The model as a native archive of its record (see `RecordModel+Archive.swift`); generated models write it
+    /// directly, without building the record, through ``ModelArchiveWriter``.
+    func archived() throws(RecordModelArchiveError) -> Data
 }
 
 extension RecordModel {

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
 
 /// An article whose fields are named like Swift keywords.
 ///
@@ -114,6 +114,23 @@ nonisolated extension Article: RecordKit.RecordModel {
         writer.set(.views, self.views)
         writer.set(.`where`, self.`where`, encrypted: true)
         return writer.record(metadata: self.metadata)
+    }
+
+    /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
+    public func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version") { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
+            writer.set(.`class`, self.`class`)
+            writer.set(.`default`, self.`default`)
+            writer.setList(.history, self.history)
+            writer.set(.link, self.link)
+            writer.set(.record, self.recordField)
+            writer.setList(.scores, self.scores)
+            writer.set(.status, self.status)
+            writer.set(.subtitle, self.subtitle)
+            writer.set(.title, self.title)
+            writer.set(.views, self.views)
+            writer.set(.`where`, self.`where`, encrypted: true)
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
 
 /// A record type without fields.
 ///
@@ -46,6 +46,11 @@ nonisolated extension Empty: RecordKit.RecordModel {
     public func record() -> RecordKit.Record {
         var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 0)
         return writer.record(metadata: self.metadata)
+    }
+
+    /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
+    public func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version") { _ in }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

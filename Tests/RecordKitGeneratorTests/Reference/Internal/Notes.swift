@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
 
 /// A note, synced across a person's devices. Records written by a newer app version are refused.
 ///
@@ -60,6 +60,14 @@ nonisolated extension Note: RecordKit.RecordModel {
         writer.set(.modified, self.modified)
         writer.set(.text, self.text)
         return writer.record(metadata: self.metadata)
+    }
+
+    /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
+    func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version") { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
+            writer.set(.modified, self.modified)
+            writer.set(.text, self.text)
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
 
 /// A task on a to-do list.
 ///
@@ -101,6 +101,20 @@ nonisolated extension Task: RecordKit.RecordModel {
         return writer.record(metadata: self.metadata)
     }
 
+    /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
+    func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version") { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
+            writer.set(.done, self.done)
+            writer.set(.due, self.due)
+            writer.set(.list, self.list)
+            writer.set(.modified, self.modified)
+            writer.set(.notes, self.notes)
+            writer.set(.priority, self.priority)
+            writer.setList(.tags, self.tags)
+            writer.set(.title, self.title)
+        }
+    }
+
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
     /// sides takes the value of the side whose `modified` is later (the server's on a tie).
     /// Lists changed on both sides are united: what neither side removed, then both sides' additions.
@@ -162,6 +176,13 @@ nonisolated extension TaskList: RecordKit.RecordModel {
         var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 1)
         writer.set(.name, self.name)
         return writer.record(metadata: self.metadata)
+    }
+
+    /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
+    func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version") { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
+            writer.set(.name, self.name)
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

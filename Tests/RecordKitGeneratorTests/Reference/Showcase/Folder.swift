@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
 
 /// A folder of notes; folders nest.
 ///
@@ -65,6 +65,15 @@ nonisolated extension Folder: RecordKit.RecordModel {
         writer.set(.name, self.name)
         writer.set(.parentFolder, self.parentFolder)
         return writer.record(metadata: self.metadata)
+    }
+
+    /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
+    public func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: nil) { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
+            writer.set(.created, self.created)
+            writer.set(.name, self.name)
+            writer.set(.parentFolder, self.parentFolder)
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

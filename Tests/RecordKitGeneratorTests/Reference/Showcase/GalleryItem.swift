@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
 
 /// A public, unversioned item anyone can read.
 ///
@@ -64,6 +64,15 @@ nonisolated extension GalleryItem: RecordKit.RecordModel {
         writer.set(.image, self.image)
         writer.set(.likes, self.likes)
         return writer.record(metadata: self.metadata)
+    }
+
+    /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
+    public func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: nil) { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
+            writer.set(.caption, self.caption)
+            writer.set(.image, self.image)
+            writer.set(.likes, self.likes)
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

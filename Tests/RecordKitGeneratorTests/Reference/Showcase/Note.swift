@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
 
 /// A note. Version 2 added a title and tags; version 3 added the mood and retired the colour.
 ///
@@ -240,6 +240,42 @@ nonisolated extension Note: RecordKit.RecordModel {
         writer.set(.title, self.title)
         writer.set(.uuid, self.uuid)
         return writer.record(metadata: self.metadata)
+    }
+
+    /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
+    public func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version") { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
+            writer.setList(.attachments, self.attachments)
+            writer.setList(.blobs, self.blobs)
+            writer.setList(.counts, self.counts)
+            writer.setList(.dates, self.dates)
+            writer.set(.folder, self.folder)
+            writer.setList(.links, self.links)
+            writer.set(.modified, self.modified)
+            writer.set(.mood, self.mood)
+            writer.setList(.moods, self.moods)
+            writer.set(.owner, self.owner)
+            writer.set(.pinned, self.pinned)
+            writer.set(.place, self.place)
+            writer.set(.position, self.position)
+            writer.set(.priority, self.priority)
+            writer.set(.rating, self.rating)
+            writer.set(.reminder, self.reminder)
+            writer.setList(.route, self.route)
+            writer.setList(.scores, self.scores)
+            writer.set(.secret, self.secret, encrypted: true)
+            writer.set(.secretBlob, self.secretBlob, encrypted: true)
+            writer.set(.secretCount, self.secretCount, encrypted: true)
+            writer.set(.secretDate, self.secretDate, encrypted: true)
+            writer.set(.secretPlace, self.secretPlace, encrypted: true)
+            writer.set(.secretScore, self.secretScore, encrypted: true)
+            writer.set(.source, self.source)
+            writer.setList(.tags, self.tags)
+            writer.set(.text, self.text)
+            writer.set(.thumbnail, self.thumbnail)
+            writer.set(.title, self.title)
+            writer.set(.uuid, self.uuid)
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
 
 /// A note in a shared zone: an older app refuses records it cannot fully understand.
 ///
@@ -58,6 +58,14 @@ nonisolated extension SharedNote: RecordKit.RecordModel {
         writer.set(.body, self.body)
         writer.set(.edited, self.edited)
         return writer.record(metadata: self.metadata)
+    }
+
+    /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
+    public func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "schemaVersion") { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
+            writer.set(.body, self.body)
+            writer.set(.edited, self.edited)
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
 
 /// Synthetic type 0.
 ///
@@ -169,6 +169,32 @@ nonisolated extension Type0: RecordKit.RecordModel {
         writer.set(.field8, self.field8)
         writer.setList(.field9, self.field9)
         return writer.record(metadata: self.metadata)
+    }
+
+    /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
+    func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version") { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
+            writer.set(.field0, self.field0)
+            writer.set(.field1, self.field1)
+            writer.set(.field10, self.field10)
+            writer.set(.field11, self.field11)
+            writer.set(.field12, self.field12)
+            writer.set(.field13, self.field13)
+            writer.set(.field14, self.field14)
+            writer.set(.field15, self.field15)
+            writer.set(.field16, self.field16)
+            writer.set(.field17, self.field17)
+            writer.set(.field18, self.field18)
+            writer.set(.field19, self.field19)
+            writer.set(.field2, self.field2)
+            writer.set(.field3, self.field3)
+            writer.set(.field4, self.field4)
+            writer.set(.field5, self.field5)
+            writer.set(.field6, self.field6)
+            writer.set(.field7, self.field7)
+            writer.set(.field8, self.field8)
+            writer.setList(.field9, self.field9)
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

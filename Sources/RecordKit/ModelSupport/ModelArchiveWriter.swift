@@ -1,0 +1,146 @@
+import Foundation
+
+/// Writes a generated model straight into a native archive, without building its ``Record``: the bytes are
+/// exactly those of `NativeArchive.encode(model.record())`.
+///
+/// Generated `archived()` calls ``archive(_:versionField:_:)`` with a closure that hands every declared field to
+/// ``set(_:_:encrypted:)`` (or its optional and list forms) in the byte order of the keys, as `record()` does.
+/// The closure runs once to size the archive and once per field map to write it. Each map merges the declared
+/// fields with the fields the metadata kept (and the version field) as `record()` does: a declared value replaces
+/// a kept field of the same key, a nil optional leaves it.
+public struct ModelArchiveWriter<Model: RecordModel> {
+    @usableFromInline enum Pass { case size, plain, encrypted }
+
+    @usableFromInline let pass: Pass
+    /// The kept plain fields (with the version field) and the kept encrypted fields.
+    let keptFields: RecordFields
+    let keptEncryptedFields: RecordFields
+    /// The next kept field of each map not yet merged.
+    var nextKept = 0
+    var nextKeptEncrypted = 0
+    /// What the size pass found: entries and bytes of each map, and whether a declared field is encrypted.
+    var plainCount = 0
+    var plainSize = 0
+    var encryptedCount = 0
+    var encryptedSize = 0
+    var declaredEncrypted = 0
+    /// Where the write passes write; nil in the size pass.
+    let output: UnsafeMutablePointer<ArchiveByteWriter>?
+
+    init(pass: Pass, kept: RecordFields, keptEncrypted: RecordFields, output: UnsafeMutablePointer<ArchiveByteWriter>?) {
+        self.pass = pass
+        keptFields = kept
+        keptEncryptedFields = keptEncrypted
+        self.output = output
+    }
+
+    /// The archive of `model`: `visitFields` sets every declared field in the byte order of the keys.
+    public static func archive(
+        _ model: borrowing Model, versionField: String?, _ visitFields: (inout ModelArchiveWriter<Model>) -> Void
+    ) -> Data {
+        let metadata = model.metadata
+        var kept = metadata.unknownFields
+        if let versionField {
+            kept.set(.int64(Int64(max(Model.schemaVersion, metadata.decodedVersion ?? 0))), forKey: versionField)
+        }
+        var sizes = ModelArchiveWriter(pass: .size, kept: kept, keptEncrypted: metadata.unknownEncryptedFields, output: nil)
+        visitFields(&sizes)
+        sizes.finishMap(encrypted: false)
+        sizes.finishMap(encrypted: true)
+        let size = ArchiveHeader.size + ArchiveSize.string(Model.recordType) + ArchiveSize.recordID(metadata.recordID)
+            + ArchiveSize.systemFields(metadata.system)
+            + ArchiveSize.varint(UInt64(sizes.plainCount)) + sizes.plainSize
+            + ArchiveSize.varint(UInt64(sizes.encryptedCount)) + sizes.encryptedSize + ArchiveHeader.checksumSize
+        var bytes = ArchiveByteWriter(capacity: size)
+        ArchiveHeader.write(.record, to: &bytes)
+        bytes.string(Model.recordType)
+        bytes.recordID(metadata.recordID)
+        bytes.systemFields(metadata.system)
+        bytes.varint(UInt64(sizes.plainCount))
+        withUnsafeMutablePointer(to: &bytes) { output in
+            var plain = ModelArchiveWriter(pass: .plain, kept: kept, keptEncrypted: RecordFields(), output: output)
+            visitFields(&plain)
+            plain.finishMap(encrypted: false)
+            output.pointee.varint(UInt64(sizes.encryptedCount))
+            var encrypted = ModelArchiveWriter(
+                pass: .encrypted, kept: RecordFields(), keptEncrypted: metadata.unknownEncryptedFields, output: output)
+            // Most models declare no encrypted field: then only kept ones are left to write, without a visit.
+            if sizes.declaredEncrypted > 0 { visitFields(&encrypted) }
+            encrypted.finishMap(encrypted: true)
+        }
+        bytes.appendChecksum()
+        return bytes.takeData()
+    }
+
+    /// Sets a field; `encrypted` puts it in the encrypted map.
+    @inlinable
+    public mutating func set<T: RecordFieldValue>(_ field: Model.Field, _ value: T, encrypted: Bool = false) {
+        guard wants(encrypted) else { return }
+        put(field.rawValue, value.fieldValue, encrypted: encrypted)
+    }
+
+    /// Sets an optional field; nil leaves it out (a kept field of the same key stays).
+    @inlinable
+    public mutating func set<T: RecordFieldValue>(_ field: Model.Field, _ value: T?, encrypted: Bool = false) {
+        guard let value, wants(encrypted) else { return }
+        put(field.rawValue, value.fieldValue, encrypted: encrypted)
+    }
+
+    /// Sets a list field, empty lists included.
+    @inlinable
+    public mutating func setList<T: RecordFieldValue>(_ field: Model.Field, _ values: [T], encrypted: Bool = false) {
+        guard wants(encrypted) else { return }
+        put(field.rawValue, .list(T.fieldList(of: values)), encrypted: encrypted)
+    }
+
+    /// Whether this pass writes fields of that map.
+    @inlinable @inline(__always)
+    func wants(_ encrypted: Bool) -> Bool {
+        switch pass {
+        case .size: true
+        case .plain: !encrypted
+        case .encrypted: encrypted
+        }
+    }
+
+    /// Merges one declared field into its map: the kept fields before it first, a kept one of the same key dropped.
+    @usableFromInline
+    mutating func put(_ key: String, _ value: FieldValue, encrypted: Bool) {
+        if encrypted, output == nil { declaredEncrypted += 1 }
+        let kept = encrypted ? keptEncryptedFields : keptFields
+        var next = encrypted ? nextKeptEncrypted : nextKept
+        while next < kept.entries.count {
+            let order = FieldKeyOrder.compare(kept.entries[next].key, key)
+            if order > 0 { break }
+            if order < 0 { emit(kept.entries[next].key, kept.entries[next].value, encrypted: encrypted) }
+            next += 1
+        }
+        if encrypted { nextKeptEncrypted = next } else { nextKept = next }
+        emit(key, value, encrypted: encrypted)
+    }
+
+    /// Writes the kept fields after the last declared one.
+    mutating func finishMap(encrypted: Bool) {
+        guard wants(encrypted) else { return }
+        let kept = encrypted ? keptEncryptedFields : keptFields
+        let next = encrypted ? nextKeptEncrypted : nextKept
+        for index in next..<kept.entries.count { emit(kept.entries[index].key, kept.entries[index].value, encrypted: encrypted) }
+        if encrypted { nextKeptEncrypted = kept.entries.count } else { nextKept = kept.entries.count }
+    }
+
+    private mutating func emit(_ key: String, _ value: FieldValue, encrypted: Bool) {
+        guard let output else {
+            let size = ArchiveSize.string(key) + ArchiveSize.fieldValue(value)
+            if encrypted {
+                encryptedCount += 1
+                encryptedSize += size
+            } else {
+                plainCount += 1
+                plainSize += size
+            }
+            return
+        }
+        output.pointee.string(key)
+        output.pointee.fieldValue(value)
+    }
+}
