@@ -39,7 +39,7 @@ struct RecordTypeGenerator {
             p.line()
             printRecordMethod(into: &p)
             p.line()
-            printArchiveMethod(into: &p)
+            ArchiveCodeGenerator(recordType: recordType, fieldsInKeyOrder: fieldsInKeyOrder, access: access).print(into: &p)
             p.line()
             MergeGenerator(recordType: recordType, fields: fields, access: access).print(into: &p)
         }
@@ -106,7 +106,7 @@ struct RecordTypeGenerator {
     }
 
     /// The fields sorted by the UTF-8 bytes of their keys, as `RecordFields` keeps them.
-    private var fieldsInKeyOrder: [FieldGenerator] {
+    var fieldsInKeyOrder: [FieldGenerator] {
         fields.sorted { $0.field.name.utf8.lexicographicallyPrecedes($1.field.name.utf8) }
     }
 
@@ -131,22 +131,6 @@ struct RecordTypeGenerator {
             if fieldsInKeyOrder.count > 1 { p.line("// In the byte order of the keys: each field is appended, none inserted.") }
             for field in fieldsInKeyOrder { p.line(field.writeStatement) }
             p.line("return writer.record(metadata: self.metadata)")
-        }
-    }
-
-    /// `archived()` writes the native archive directly, visiting the fields as `record()` sets them.
-    private func printArchiveMethod(into p: inout CodePrinter) {
-        p.line("/// The native archive of the record `record()` makes, written directly: the same bytes, no record built.")
-        p.block("\(access.prefix)func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {") { p in
-            let versionField = recordType.versionField.map(SwiftNamer.stringLiteral) ?? "nil"
-            let call = "RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: \(versionField))"
-            if fields.isEmpty {
-                p.line("\(call) { _ in }")
-                return
-            }
-            p.block("\(call) { (writer: inout RecordKit.ModelArchiveWriter<Self>) in") { p in
-                for field in fieldsInKeyOrder { p.line(field.writeStatement) }
-            }
         }
     }
 }

@@ -22,8 +22,15 @@ extension RecordModel {
         NativeArchive.encode(record())
     }
 
-    /// Reads a model from an archive made by ``archived()``, through the same version gate as ``init(record:)``.
+    /// Reads a model from an archive made by ``archived()``, through the same version gate as ``init(record:)``:
+    /// ``init(archivedViaRecord:)``.
     public init(archived data: Data) throws(RecordModelArchiveError) {
+        try self.init(archivedViaRecord: data)
+    }
+
+    /// Reads a model from an archive by decoding its ``Record`` first and then reading that through
+    /// ``init(record:)``: archive errors first (the whole archive is checked), then decoding errors.
+    public init(archivedViaRecord data: Data) throws(RecordModelArchiveError) {
         let record: Record
         do {
             record = try NativeArchive.decodeRecord(data)

@@ -33,6 +33,10 @@ public protocol RecordModel: Sendable, Hashable, Identifiable where ID == Record
     /// The model as a native archive of its record (see `RecordModel+Archive.swift`); generated models write it
     /// directly, without building the record, through ``ModelArchiveWriter``.
     func archived() throws(RecordModelArchiveError) -> Data
+
+    /// Reads a model from an archive made by ``archived()``; generated models read it directly, without building
+    /// the record, through ``ModelArchiveReader``, with the results and errors of ``init(archivedViaRecord:)``.
+    init(archived data: Data) throws(RecordModelArchiveError)
 }
 
 extension RecordModel {

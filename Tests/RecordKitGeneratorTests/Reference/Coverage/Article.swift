@@ -133,6 +133,31 @@ nonisolated extension Article: RecordKit.RecordModel {
         }
     }
 
+    /// Reads the model from its native archive directly, no record built: the same results and errors as
+    /// `init(archivedViaRecord:)`.
+    public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve) {
+            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
+            try Self(archiveReader: &reader)
+        }
+    }
+
+    private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
+        self.`class` = try reader.optional(.`class`)
+        self.`default` = try reader.value(.`default`, default: "plain")
+        self.history = try reader.list(.history)
+        self.link = try reader.optional(.link)
+        self.recordField = try reader.optional(.record)
+        self.scores = try reader.list(.scores)
+        self.status = try reader.value(.status, default: .draft)
+        self.subtitle = try reader.value(.subtitle, default: "")
+        self.title = try reader.required(.title)
+        self.views = try reader.value(.views, default: 0)
+        try reader.beginEncryptedFields()
+        self.`where` = try reader.optional(.`where`)
+        self.metadata = try reader.metadata()
+    }
+
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
     /// sides takes the client's value.
     /// Lists changed on both sides are united: what neither side removed, then both sides' additions.

@@ -115,6 +115,27 @@ nonisolated extension Task: RecordKit.RecordModel {
         }
     }
 
+    /// Reads the model from its native archive directly, no record built: the same results and errors as
+    /// `init(archivedViaRecord:)`.
+    init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve) {
+            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
+            try Self(archiveReader: &reader)
+        }
+    }
+
+    private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
+        self.done = try reader.value(.done, default: false)
+        self.due = try reader.optional(.due)
+        self.list = try reader.optional(.list)
+        self.modified = try reader.required(.modified)
+        self.notes = try reader.value(.notes, default: "")
+        self.priority = try reader.value(.priority, default: .normal)
+        self.tags = try reader.list(.tags)
+        self.title = try reader.required(.title)
+        self.metadata = try reader.metadata()
+    }
+
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
     /// sides takes the value of the side whose `modified` is later (the server's on a tie).
     /// Lists changed on both sides are united: what neither side removed, then both sides' additions.
@@ -183,6 +204,20 @@ nonisolated extension TaskList: RecordKit.RecordModel {
         RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version") { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
             writer.set(.name, self.name)
         }
+    }
+
+    /// Reads the model from its native archive directly, no record built: the same results and errors as
+    /// `init(archivedViaRecord:)`.
+    init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve) {
+            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
+            try Self(archiveReader: &reader)
+        }
+    }
+
+    private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
+        self.name = try reader.required(.name)
+        self.metadata = try reader.metadata()
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -278,6 +278,50 @@ nonisolated extension Note: RecordKit.RecordModel {
         }
     }
 
+    /// Reads the model from its native archive directly, no record built: the same results and errors as
+    /// `init(archivedViaRecord:)`.
+    public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve) {
+            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
+            try Self(archiveReader: &reader)
+        }
+    }
+
+    private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
+        self.attachments = try reader.list(.attachments)
+        self.blobs = try reader.list(.blobs)
+        self.counts = try reader.list(.counts)
+        self.dates = try reader.list(.dates)
+        self.folder = try reader.optional(.folder)
+        self.links = try reader.list(.links)
+        self.modified = try reader.required(.modified)
+        self.mood = try reader.optional(.mood)
+        self.moods = try reader.list(.moods)
+        self.owner = try reader.optional(.owner)
+        self.pinned = try reader.value(.pinned, default: false)
+        self.place = try reader.optional(.place)
+        self.position = try reader.value(.position, default: 0)
+        self.priority = try reader.value(.priority, default: .normal)
+        self.rating = try reader.value(.rating, default: 2.5)
+        self.reminder = try reader.value(.reminder, default: Foundation.Date(timeIntervalSince1970: 1714564800.0))
+        self.route = try reader.list(.route)
+        self.scores = try reader.list(.scores)
+        self.source = try reader.value(.source, default: RecordKit.GeneratedDefaults.url("https://example.com/notes"))
+        self.tags = try reader.list(.tags)
+        self.text = try reader.required(.text)
+        self.thumbnail = try reader.value(.thumbnail, default: Foundation.Data([0x00, 0x01, 0x02, 0x03]))
+        self.title = try reader.value(.title, default: "")
+        self.uuid = try reader.required(.uuid)
+        try reader.beginEncryptedFields()
+        self.secret = try reader.optional(.secret)
+        self.secretBlob = try reader.optional(.secretBlob)
+        self.secretCount = try reader.value(.secretCount, default: 0)
+        self.secretDate = try reader.optional(.secretDate)
+        self.secretPlace = try reader.optional(.secretPlace)
+        self.secretScore = try reader.optional(.secretScore)
+        self.metadata = try reader.metadata()
+    }
+
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
     /// sides takes the value of the side whose `modified` is later (the server's on a tie).
     /// Lists changed on both sides are united: what neither side removed, then both sides' additions.

@@ -68,6 +68,21 @@ nonisolated extension SharedNote: RecordKit.RecordModel {
         }
     }
 
+    /// Reads the model from its native archive directly, no record built: the same results and errors as
+    /// `init(archivedViaRecord:)`.
+    public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "schemaVersion", onNewerVersion: .reject) {
+            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
+            try Self(archiveReader: &reader)
+        }
+    }
+
+    private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
+        self.body = try reader.required(.body)
+        self.edited = try reader.required(.edited)
+        self.metadata = try reader.metadata()
+    }
+
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
     /// sides takes the client's value.
     /// The result keeps the server's record ID and system fields.

@@ -89,6 +89,24 @@ nonisolated extension Task: RecordKit.RecordModel {
         }
     }
 
+    /// Reads the model from its native archive directly, no record built: the same results and errors as
+    /// `init(archivedViaRecord:)`.
+    public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve) {
+            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
+            try Self(archiveReader: &reader)
+        }
+    }
+
+    private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
+        self.color = try reader.optional(.color)
+        self.done = try reader.value(.done, default: false)
+        self.due = try reader.optional(.due)
+        self.modified = try reader.required(.modified)
+        self.title = try reader.required(.title)
+        self.metadata = try reader.metadata()
+    }
+
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
     /// sides takes the value of the side whose `modified` is later (the server's on a tie).
     /// The result keeps the server's record ID and system fields.

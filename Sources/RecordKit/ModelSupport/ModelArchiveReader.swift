@@ -1,0 +1,109 @@
+import Foundation
+
+/// Reads a generated model straight from a native archive, without building its ``Record``: the result, and any
+/// error, are exactly those of `Model(record: NativeArchive.decodeRecord(data))`.
+///
+/// Generated `init(archived:)` calls ``read(_:versionField:onNewerVersion:_:)`` with a closure that reads every
+/// declared unencrypted field in the byte order of the keys, calls ``beginEncryptedFields()``, reads the encrypted
+/// ones in key order, and ends with ``metadata()``. The reads convert values exactly as ``RecordFieldReader`` does.
+///
+/// The direct read handles what archives normally hold; everything else (damaged bytes, a field of the wrong
+/// kind, a missing required field, a newer version the type rejects, a declared field in the other map) stops it,
+/// and the archive is read again through a record, which throws the same typed error as ``RecordModel``'s record
+/// path, with its location. Errors are rare; they cost a second read, never a different answer.
+public struct ModelArchiveReader<Model: RecordModel> {
+    @usableFromInline var stream: ArchiveFieldStream
+    let onNewerVersion: NewerVersionRule
+
+    /// Reads `data` with `body`, or through a record when the direct read stops.
+    public static func read(
+        _ data: Data, versionField: String?, onNewerVersion: NewerVersionRule,
+        _ body: (inout ModelArchiveReader<Model>) throws(ModelArchiveReadStop) -> Model
+    ) throws(RecordModelArchiveError) -> Model {
+        let direct: Model? = data.withUnsafeBytes { raw in
+            guard let stream = ArchiveFieldStream(raw, recordType: Model.recordType, versionField: versionField) else { return nil }
+            var reader = ModelArchiveReader(stream: stream, onNewerVersion: onNewerVersion)
+            guard let model = try? body(&reader), reader.stream.finished else { return nil }
+            return model
+        }
+        if let direct { return direct }
+        ModelArchiveReadObserver.onFallback?(Model.recordType)
+        return try Model(archivedViaRecord: data)
+    }
+
+    /// A required field: absent stops the read (the record path reports the missing field).
+    @inlinable @inline(__always)
+    public mutating func required<T: RecordFieldValue>(_ field: Model.Field) throws(ModelArchiveReadStop) -> T {
+        guard let stored = try stream.value(forKey: field.rawValue) else { throw ModelArchiveReadStop() }
+        return try Self.convert(stored)
+    }
+
+    /// A field with a default: absent gives the default.
+    @inlinable @inline(__always)
+    public mutating func value<T: RecordFieldValue>(_ field: Model.Field, default defaultValue: T) throws(ModelArchiveReadStop) -> T {
+        guard let stored = try stream.value(forKey: field.rawValue) else { return defaultValue }
+        return try Self.convert(stored)
+    }
+
+    /// An optional field: absent gives nil.
+    @inlinable @inline(__always)
+    public mutating func optional<T: RecordFieldValue>(_ field: Model.Field) throws(ModelArchiveReadStop) -> T? {
+        guard let stored = try stream.value(forKey: field.rawValue) else { return nil }
+        return try Self.convert(stored) as T
+    }
+
+    /// A list field: absent gives an empty list; an empty list of any element kind is an empty list.
+    @inlinable @inline(__always)
+    public mutating func list<T: RecordFieldValue>(_ field: Model.Field) throws(ModelArchiveReadStop) -> [T] {
+        guard let stored = try stream.value(forKey: field.rawValue) else { return [] }
+        do { return try T.elements(ofListIn: stored) } catch { throw ModelArchiveReadStop() }
+    }
+
+    /// Moves on to the encrypted fields: the unencrypted ones not read are kept.
+    @inlinable
+    public mutating func beginEncryptedFields() throws(ModelArchiveReadStop) {
+        try stream.beginEncryptedMap()
+    }
+
+    /// Reads the rest of the archive, checks it whole, and returns the metadata to keep: as
+    /// ``RecordFieldReader/metadata(of:)`` keeps it, with the version gate applied.
+    public mutating func metadata() throws(ModelArchiveReadStop) -> RecordMetadata {
+        try stream.finish()
+        let version = try checkedVersion()
+        // What the record path would read differently: a declared field in the map the model does not read it from,
+        // the version field in the encrypted map, a key in both maps (refused by the archive).
+        for entry in stream.unknownFields where Model.Field(rawValue: entry.key) != nil { throw ModelArchiveReadStop() }
+        for entry in stream.unknownEncryptedFields {
+            if Model.Field(rawValue: entry.key) != nil || stream.unknownFields.contains(key: entry.key) {
+                throw ModelArchiveReadStop()
+            }
+        }
+        if let versionField = stream.versionField, stream.unknownEncryptedFields.contains(key: versionField) {
+            throw ModelArchiveReadStop()
+        }
+        return RecordMetadata(
+            recordID: stream.recordID, system: stream.system, unknownFields: stream.unknownFields,
+            unknownEncryptedFields: stream.unknownEncryptedFields, decodedVersion: version)
+    }
+
+    /// The version gate of ``RecordFieldReader/init(_:versionField:onNewerVersion:)``; anything it refuses stops.
+    private func checkedVersion() throws(ModelArchiveReadStop) -> Int {
+        guard let stored = stream.versionValue else { return 1 }
+        guard case let .int64(found) = stored, found >= 1, let found = Int(exactly: found),
+              found <= Model.schemaVersion || onNewerVersion == .preserve
+        else { throw ModelArchiveReadStop() }
+        return found
+    }
+
+    @inlinable @inline(__always)
+    static func convert<T: RecordFieldValue>(_ stored: __shared FieldValue) throws(ModelArchiveReadStop) -> T {
+        do { return try T(fieldValue: stored) } catch { throw ModelArchiveReadStop() }
+    }
+}
+
+/// Tells tests when a generated model's direct archive read stopped and the record path read the archive instead:
+/// a valid archive of the model's own writing must never need it.
+public enum ModelArchiveReadObserver {
+    /// Called with the record type on every fallback to the record path; nil (the default) observes nothing.
+    @TaskLocal public static var onFallback: (@Sendable (String) -> Void)?
+}

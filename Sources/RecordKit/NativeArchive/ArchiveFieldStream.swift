@@ -1,0 +1,160 @@
+import Foundation
+
+/// Reads a record archive for ``ModelArchiveReader``: header, record type, ID and system fields up front, then the
+/// two field maps entry by entry, as the model asks for its declared fields in key order. Every entry the model
+/// does not ask for is decoded and kept as an unknown field (the version field is kept apart).
+///
+/// It checks everything `NativeArchive.decodeRecord` checks with the default options (header, lengths, UTF-8,
+/// key order, field count, tags, values, checksum, trailing bytes), with the same cursor, but keeps no detail:
+/// any failure stops the direct read, and the record path then reports the exact error.
+@usableFromInline
+struct ArchiveFieldStream {
+    private var cursor: ArchiveCursor
+    private let options = NativeArchiveDecodingOptions()
+    private let storedChecksum: UInt64
+    /// Entries of the current map not consumed yet; `pendingKey`, when set, is the next one's key, already read.
+    private var remaining = 0
+    private var pendingKey: Span?
+    private var previousKey: Span?
+    private var fieldBudget: Int
+    /// Whether the plain map is done and the encrypted one is being read.
+    private(set) var inEncryptedMap = false
+    private(set) var finished = false
+
+    let recordID: RecordID
+    let system: SystemFields
+    let versionField: String?
+    /// The version field's value, from the plain map.
+    private(set) var versionValue: FieldValue?
+    private(set) var unknownFields = RecordFields()
+    private(set) var unknownEncryptedFields = RecordFields()
+
+    private typealias Span = (offset: Int, count: Int)
+
+    /// Reads up to the plain field map; nil when the archive is not a readable record of `recordType`.
+    init?(_ raw: UnsafeRawBufferPointer, recordType: String, versionField: String?) {
+        guard raw.count <= options.maximumSize, (try? ArchiveHeader.check(raw, expecting: .record)) != nil,
+              raw.count >= ArchiveHeader.size + ArchiveHeader.checksumSize, let start = raw.baseAddress
+        else { return nil }
+        let payloadEnd = raw.count - ArchiveHeader.checksumSize
+        storedChecksum = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: payloadEnd, as: UInt64.self))
+        var cursor = ArchiveCursor(start: start, position: ArchiveHeader.size, end: payloadEnd)
+        cursor.checksum = ChecksumProgress()
+        fieldBudget = options.maximumFieldCount
+        self.versionField = versionField
+        do throws(NativeArchiveError) {
+            let type = try cursor.span()
+            guard Self.compare(cursor, type, recordType) == 0 else { return nil }
+            recordID = try cursor.recordID()
+            system = try cursor.systemFields()
+            self.cursor = cursor
+            try openMap()
+        } catch {
+            return nil
+        }
+    }
+
+    /// The value of `key` in the current map, nil when the map has none; entries before it are kept as unknown.
+    @usableFromInline
+    mutating func value(forKey key: String) throws(ModelArchiveReadStop) -> FieldValue? {
+        do throws(NativeArchiveError) {
+            while let entry = try peek() {
+                let order = Self.compare(cursor, entry, key)
+                if order > 0 { return nil }
+                consume()
+                if order == 0 { return try cursor.fieldValue(options: options) }
+                try keep(entry)
+            }
+            return nil
+        } catch {
+            throw ModelArchiveReadStop()
+        }
+    }
+
+    /// Keeps the rest of the plain map and opens the encrypted one.
+    @usableFromInline
+    mutating func beginEncryptedMap() throws(ModelArchiveReadStop) {
+        guard !inEncryptedMap else { return }
+        do throws(NativeArchiveError) {
+            try drain()
+            inEncryptedMap = true
+            try openMap()
+        } catch {
+            throw ModelArchiveReadStop()
+        }
+    }
+
+    /// Keeps the rest of both maps, then compares the checksum and checks that nothing follows.
+    mutating func finish() throws(ModelArchiveReadStop) {
+        try beginEncryptedMap()
+        do throws(NativeArchiveError) { try drain() } catch { throw ModelArchiveReadStop() }
+        let progress = cursor.checksum ?? ChecksumProgress()
+        let computed = progress.sums.finish(cursor.start + progress.added, byteCount: cursor.end - progress.added)
+        guard computed == storedChecksum, cursor.remaining == 0 else { throw ModelArchiveReadStop() }
+        finished = true
+    }
+
+    // MARK: Entries
+
+    /// A map's count, checked as `fieldMap` checks it.
+    private mutating func openMap() throws(NativeArchiveError) {
+        let count = try cursor.length(minimumItemSize: 3)
+        guard count <= fieldBudget else { throw cursor.error(.limitExceeded(.fieldCount, value: count, limit: fieldBudget)) }
+        fieldBudget -= count
+        remaining = count
+        pendingKey = nil
+        previousKey = nil
+    }
+
+    /// The next entry's key, read and checked to come after the previous one; nil at the end of the map.
+    @inline(__always)
+    private mutating func peek() throws(NativeArchiveError) -> Span? {
+        if let pendingKey { return pendingKey }
+        guard remaining > 0 else { return nil }
+        let key = try cursor.span()
+        if let previousKey, !cursor.precedes(previousKey, key) { throw cursor.error(.keysOutOfOrder(key: ""), at: key.offset) }
+        previousKey = key
+        pendingKey = key
+        return key
+    }
+
+    @inline(__always)
+    private mutating func consume() {
+        pendingKey = nil
+        remaining &-= 1
+    }
+
+    /// Reads the value of an entry nobody asked for and keeps it.
+    private mutating func keep(_ key: Span) throws(NativeArchiveError) {
+        let name = try cursor.makeString(offset: key.offset, count: key.count)
+        let value = try cursor.fieldValue(options: options)
+        if !inEncryptedMap, let versionField, name == versionField {
+            versionValue = value
+        } else if inEncryptedMap {
+            unknownEncryptedFields.appendInOrder(name, value)
+        } else {
+            unknownFields.appendInOrder(name, value)
+        }
+    }
+
+    private mutating func drain() throws(NativeArchiveError) {
+        while let entry = try peek() {
+            consume()
+            try keep(entry)
+        }
+    }
+
+    /// Compares the bytes of `span` with `key` in key order.
+    @inline(__always)
+    private static func compare(_ cursor: ArchiveCursor, _ span: Span, _ key: String) -> Int {
+        let bytes = UnsafeBufferPointer(start: (cursor.start + span.offset).assumingMemoryBound(to: UInt8.self), count: span.count)
+        if let order = key.utf8.withContiguousStorageIfAvailable({ FieldKeyOrder.compare(bytes, $0) }) { return order }
+        return Array(key.utf8).withUnsafeBufferPointer { FieldKeyOrder.compare(bytes, $0) }
+    }
+}
+
+/// The direct read of a model's archive stopped: the bytes or the record need the record path, which then
+/// reports exactly why (or reads what the direct path does not handle).
+public struct ModelArchiveReadStop: Error, Sendable {
+    @usableFromInline init() {}
+}
