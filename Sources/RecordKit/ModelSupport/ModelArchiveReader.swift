@@ -13,20 +13,37 @@ import Foundation
 /// path, with its location. Errors are rare; they cost a second read, never a different answer.
 public struct ModelArchiveReader<Model: RecordModel> {
     @usableFromInline var stream: ArchiveFieldStream
-    let onNewerVersion: NewerVersionRule
+    @usableFromInline let onNewerVersion: NewerVersionRule
 
-    /// Reads `data` with `body`, or through a record when the direct read stops.
+    @usableFromInline
+    init(stream: ArchiveFieldStream, onNewerVersion: NewerVersionRule) {
+        self.stream = stream
+        self.onNewerVersion = onNewerVersion
+    }
+
+    /// Reads `data` with `body`, or through a record when the direct read stops. Inlined into the generated
+    /// `init(archived:)`, so it is specialised for the model.
+    @inlinable
     public static func read(
         _ data: Data, versionField: String?, onNewerVersion: NewerVersionRule,
         _ body: (inout ModelArchiveReader<Model>) throws(ModelArchiveReadStop) -> Model
     ) throws(RecordModelArchiveError) -> Model {
-        let direct: Model? = data.withUnsafeBytes { raw in
-            guard let stream = ArchiveFieldStream(raw, recordType: Model.recordType, versionField: versionField) else { return nil }
-            var reader = ModelArchiveReader(stream: stream, onNewerVersion: onNewerVersion)
-            guard let model = try? body(&reader), reader.stream.finished else { return nil }
-            return model
+        // The closure returns Void: Foundation's `withUnsafeBytes` is not inlined, and a generic result type
+        // would be looked up at run time on every call.
+        var direct: Model?
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Void in
+            guard let stream = ArchiveFieldStream(raw, recordType: Model.recordType, versionField: versionField) else { return }
+            var reader = ModelArchiveReader(stream: consume stream, onNewerVersion: onNewerVersion)
+            guard let model = try? body(&reader), reader.stream.finished else { return }
+            direct = model
         }
         if let direct { return direct }
+        return try readViaRecord(data)
+    }
+
+    /// The fallback: the record path, which reports exactly why the direct read stopped.
+    @usableFromInline
+    static func readViaRecord(_ data: Data) throws(RecordModelArchiveError) -> Model {
         ModelArchiveReadObserver.onFallback?(Model.recordType)
         return try Model(archivedViaRecord: data)
     }
@@ -70,20 +87,10 @@ public struct ModelArchiveReader<Model: RecordModel> {
     public mutating func metadata() throws(ModelArchiveReadStop) -> RecordMetadata {
         try stream.finish()
         let version = try checkedVersion()
-        // What the record path would read differently: a declared field in the map the model does not read it from,
-        // the version field in the encrypted map, a key in both maps (refused by the archive).
-        for entry in stream.unknownFields where Model.Field(rawValue: entry.key) != nil { throw ModelArchiveReadStop() }
-        for entry in stream.unknownEncryptedFields {
-            if Model.Field(rawValue: entry.key) != nil || stream.unknownFields.contains(key: entry.key) {
-                throw ModelArchiveReadStop()
-            }
-        }
-        if let versionField = stream.versionField, stream.unknownEncryptedFields.contains(key: versionField) {
+        guard let metadata = stream.takeMetadata(version: version, isDeclared: { Model.Field(rawValue: $0) != nil }) else {
             throw ModelArchiveReadStop()
         }
-        return RecordMetadata(
-            recordID: stream.recordID, system: stream.system, unknownFields: stream.unknownFields,
-            unknownEncryptedFields: stream.unknownEncryptedFields, decodedVersion: version)
+        return metadata
     }
 
     /// The version gate of ``RecordFieldReader/init(_:versionField:onNewerVersion:)``; anything it refuses stops.

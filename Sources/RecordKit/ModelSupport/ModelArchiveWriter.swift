@@ -106,7 +106,18 @@ public struct ModelArchiveWriter<Model: RecordModel> {
     /// Merges one declared field into its map: the kept fields before it first, a kept one of the same key dropped.
     @usableFromInline
     mutating func put(_ key: String, _ value: FieldValue, encrypted: Bool) {
-        if encrypted, output == nil { declaredEncrypted += 1 }
+        // Most models keep no field: then nothing is merged, and the kept maps are not even copied.
+        if encrypted {
+            if output == nil { declaredEncrypted += 1 }
+            if nextKeptEncrypted < keptEncryptedFields.count { emitKept(before: key, encrypted: true) }
+        } else if nextKept < keptFields.count {
+            emitKept(before: key, encrypted: false)
+        }
+        emit(key, value, encrypted: encrypted)
+    }
+
+    /// Writes the kept fields of a map whose keys come before `key`; one with the same key is dropped.
+    private mutating func emitKept(before key: String, encrypted: Bool) {
         let kept = encrypted ? keptEncryptedFields : keptFields
         var next = encrypted ? nextKeptEncrypted : nextKept
         while next < kept.entries.count {
@@ -116,7 +127,6 @@ public struct ModelArchiveWriter<Model: RecordModel> {
             next += 1
         }
         if encrypted { nextKeptEncrypted = next } else { nextKept = next }
-        emit(key, value, encrypted: encrypted)
     }
 
     /// Writes the kept fields after the last declared one.

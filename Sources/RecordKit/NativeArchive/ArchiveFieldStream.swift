@@ -19,19 +19,18 @@ struct ArchiveFieldStream {
     private var fieldBudget: Int
     /// Whether the plain map is done and the encrypted one is being read.
     private(set) var inEncryptedMap = false
-    private(set) var finished = false
+    @usableFromInline private(set) var finished = false
 
-    let recordID: RecordID
-    let system: SystemFields
     let versionField: String?
     /// The version field's value, from the plain map.
     private(set) var versionValue: FieldValue?
-    private(set) var unknownFields = RecordFields()
-    private(set) var unknownEncryptedFields = RecordFields()
+    /// The record ID, system fields and unknown fields read so far; handed over once by ``takeMetadata(version:isDeclared:)``.
+    private var metadata: RecordMetadata?
 
     private typealias Span = (offset: Int, count: Int)
 
     /// Reads up to the plain field map; nil when the archive is not a readable record of `recordType`.
+    @usableFromInline
     init?(_ raw: UnsafeRawBufferPointer, recordType: String, versionField: String?) {
         guard raw.count <= options.maximumSize, (try? ArchiveHeader.check(raw, expecting: .record)) != nil,
               raw.count >= ArchiveHeader.size + ArchiveHeader.checksumSize, let start = raw.baseAddress
@@ -45,8 +44,8 @@ struct ArchiveFieldStream {
         do throws(NativeArchiveError) {
             let type = try cursor.span()
             guard Self.compare(cursor, type, recordType) == 0 else { return nil }
-            recordID = try cursor.recordID()
-            system = try cursor.systemFields()
+            let recordID = try cursor.recordID()
+            metadata = RecordMetadata(recordID: recordID, system: try cursor.systemFields())
             self.cursor = cursor
             try openMap()
         } catch {
@@ -94,6 +93,27 @@ struct ArchiveFieldStream {
         finished = true
     }
 
+    /// The metadata read, once the archive is finished: nil when the record path would read the fields
+    /// differently (a declared field, as `isDeclared` says, kept from the other map; the version field in the
+    /// encrypted map; a key in both maps, which the archive refuses).
+    mutating func takeMetadata(version: Int, isDeclared: (String) -> Bool) -> RecordMetadata? {
+        guard finished, var metadata = metadata.take(), !Self.readsDifferently(metadata, versionField, isDeclared) else {
+            return nil
+        }
+        metadata.decodedVersion = version
+        return metadata
+    }
+
+    private static func readsDifferently(
+        _ metadata: RecordMetadata, _ versionField: String?, _ isDeclared: (String) -> Bool
+    ) -> Bool {
+        if !metadata.unknownFields.isEmpty, metadata.unknownFields.contains(where: { isDeclared($0.key) }) { return true }
+        if metadata.unknownEncryptedFields.isEmpty { return false }
+        return metadata.unknownEncryptedFields.contains { entry in
+            isDeclared(entry.key) || entry.key == versionField || metadata.unknownFields.contains(key: entry.key)
+        }
+    }
+
     // MARK: Entries
 
     /// A map's count, checked as `fieldMap` checks it.
@@ -131,9 +151,9 @@ struct ArchiveFieldStream {
         if !inEncryptedMap, let versionField, name == versionField {
             versionValue = value
         } else if inEncryptedMap {
-            unknownEncryptedFields.appendInOrder(name, value)
+            metadata?.unknownEncryptedFields.appendInOrder(name, value)
         } else {
-            unknownFields.appendInOrder(name, value)
+            metadata?.unknownFields.appendInOrder(name, value)
         }
     }
 
