@@ -32,9 +32,11 @@ public struct ModelArchiveReader<Model: RecordModel> {
         // would be looked up at run time on every call.
         var direct: Model?
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Void in
-            guard let stream = ArchiveFieldStream(raw, recordType: Model.recordType, versionField: versionField) else { return }
-            var reader = ModelArchiveReader(stream: consume stream, onNewerVersion: onNewerVersion)
-            guard let model = try? body(&reader), reader.stream.finished else { return }
+            guard let start = ArchiveFieldStream.readableStart(raw) else { return }
+            var reader = ModelArchiveReader(
+                stream: ArchiveFieldStream(start: start, count: raw.count, versionField: versionField), onNewerVersion: onNewerVersion)
+            guard reader.stream.begin(recordType: Model.recordType), let model = try? body(&reader), reader.stream.finished
+            else { return }
             direct = model
         }
         if let direct { return direct }

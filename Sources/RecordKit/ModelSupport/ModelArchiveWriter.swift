@@ -34,26 +34,36 @@ public struct ModelArchiveWriter<Model: RecordModel> {
         self.output = output
     }
 
-    /// The archive of `model`: `visitFields` sets every declared field in the byte order of the keys.
+    /// The archive of `model`: `visitFields` sets every declared field in the byte order of the keys. Inlined into
+    /// the generated `archived()`, so the metadata is borrowed from the model, not copied out of it.
+    @inlinable
     public static func archive(
         _ model: borrowing Model, versionField: String?, _ visitFields: (inout ModelArchiveWriter<Model>) -> Void
     ) -> Data {
-        let metadata = model.metadata
+        var version: Int64?
+        if versionField != nil { version = Int64(max(Model.schemaVersion, model.metadata.decodedVersion ?? 0)) }
+        return archive(
+            metadata: model.metadata, recordType: Model.recordType, versionField: versionField, version: version, visitFields)
+    }
+
+    @usableFromInline
+    static func archive(
+        metadata: __shared RecordMetadata, recordType: String, versionField: String?, version: Int64?,
+        _ visitFields: (inout ModelArchiveWriter<Model>) -> Void
+    ) -> Data {
         var kept = metadata.unknownFields
-        if let versionField {
-            kept.set(.int64(Int64(max(Model.schemaVersion, metadata.decodedVersion ?? 0))), forKey: versionField)
-        }
+        if let versionField, let version { kept.set(.int64(version), forKey: versionField) }
         var sizes = ModelArchiveWriter(pass: .size, kept: kept, keptEncrypted: metadata.unknownEncryptedFields, output: nil)
         visitFields(&sizes)
         sizes.finishMap(encrypted: false)
         sizes.finishMap(encrypted: true)
-        let size = ArchiveHeader.size + ArchiveSize.string(Model.recordType) + ArchiveSize.recordID(metadata.recordID)
+        let size = ArchiveHeader.size + ArchiveSize.string(recordType) + ArchiveSize.recordID(metadata.recordID)
             + ArchiveSize.systemFields(metadata.system)
             + ArchiveSize.varint(UInt64(sizes.plainCount)) + sizes.plainSize
             + ArchiveSize.varint(UInt64(sizes.encryptedCount)) + sizes.encryptedSize + ArchiveHeader.checksumSize
         var bytes = ArchiveByteWriter(capacity: size)
         ArchiveHeader.write(.record, to: &bytes)
-        bytes.string(Model.recordType)
+        bytes.string(recordType)
         bytes.recordID(metadata.recordID)
         bytes.systemFields(metadata.system)
         bytes.varint(UInt64(sizes.plainCount))
@@ -86,6 +96,51 @@ public struct ModelArchiveWriter<Model: RecordModel> {
         put(field.rawValue, value.fieldValue, encrypted: encrypted)
     }
 
+    // Overloads for the kinds whose `FieldValue` costs a retain or an allocation (a reference is boxed): written
+    // straight from the property, in both passes.
+
+    /// Sets a string field.
+    @inlinable
+    public mutating func set(_ field: Model.Field, _ value: String, encrypted: Bool = false) {
+        guard wants(encrypted) else { return }
+        putString(field.rawValue, value, encrypted: encrypted)
+    }
+
+    /// Sets an optional string field; nil leaves it out.
+    @inlinable
+    public mutating func set(_ field: Model.Field, _ value: String?, encrypted: Bool = false) {
+        guard let value, wants(encrypted) else { return }
+        putString(field.rawValue, value, encrypted: encrypted)
+    }
+
+    /// Sets a bytes field.
+    @inlinable
+    public mutating func set(_ field: Model.Field, _ value: Data, encrypted: Bool = false) {
+        guard wants(encrypted) else { return }
+        putBytes(field.rawValue, value, encrypted: encrypted)
+    }
+
+    /// Sets an optional bytes field; nil leaves it out.
+    @inlinable
+    public mutating func set(_ field: Model.Field, _ value: Data?, encrypted: Bool = false) {
+        guard let value, wants(encrypted) else { return }
+        putBytes(field.rawValue, value, encrypted: encrypted)
+    }
+
+    /// Sets a reference field.
+    @inlinable
+    public mutating func set(_ field: Model.Field, _ value: Reference, encrypted: Bool = false) {
+        guard wants(encrypted) else { return }
+        putReference(field.rawValue, value, encrypted: encrypted)
+    }
+
+    /// Sets an optional reference field; nil leaves it out.
+    @inlinable
+    public mutating func set(_ field: Model.Field, _ value: Reference?, encrypted: Bool = false) {
+        guard let value, wants(encrypted) else { return }
+        putReference(field.rawValue, value, encrypted: encrypted)
+    }
+
     /// Sets a list field, empty lists included.
     @inlinable
     public mutating func setList<T: RecordFieldValue>(_ field: Model.Field, _ values: [T], encrypted: Bool = false) {
@@ -106,6 +161,39 @@ public struct ModelArchiveWriter<Model: RecordModel> {
     /// Merges one declared field into its map: the kept fields before it first, a kept one of the same key dropped.
     @usableFromInline
     mutating func put(_ key: String, _ value: FieldValue, encrypted: Bool) {
+        putEntry(key, encrypted, size: { ArchiveSize.fieldValue(value) }, write: { $0.fieldValue(value) })
+    }
+
+    @usableFromInline
+    mutating func putString(_ key: String, _ value: String, encrypted: Bool) {
+        putEntry(key, encrypted, size: { 1 &+ ArchiveSize.string(value) }) { output in
+            output.byte(ValueTag.string)
+            output.string(value)
+        }
+    }
+
+    @usableFromInline
+    mutating func putBytes(_ key: String, _ value: Data, encrypted: Bool) {
+        putEntry(key, encrypted, size: { 1 &+ ArchiveSize.data(value) }) { output in
+            output.byte(ValueTag.bytes)
+            output.data(value)
+        }
+    }
+
+    @usableFromInline
+    mutating func putReference(_ key: String, _ value: Reference, encrypted: Bool) {
+        putEntry(key, encrypted, size: { 1 &+ ArchiveSize.reference(value) }) { output in
+            output.byte(ValueTag.reference)
+            output.reference(value)
+        }
+    }
+
+    /// Merges the kept fields before `key`, then counts (size pass) or writes the entry: the key, then the value
+    /// `size` measures and `write` writes, exactly as `fieldValue` would.
+    @inline(__always)
+    private mutating func putEntry(
+        _ key: String, _ encrypted: Bool, size: () -> Int, write: (inout ArchiveByteWriter) -> Void
+    ) {
         // Most models keep no field: then nothing is merged, and the kept maps are not even copied.
         if encrypted {
             if output == nil { declaredEncrypted += 1 }
@@ -113,7 +201,22 @@ public struct ModelArchiveWriter<Model: RecordModel> {
         } else if nextKept < keptFields.count {
             emitKept(before: key, encrypted: false)
         }
-        emit(key, value, encrypted: encrypted)
+        guard let output else {
+            count(ArchiveSize.string(key) &+ size(), encrypted: encrypted)
+            return
+        }
+        output.pointee.string(key)
+        write(&output.pointee)
+    }
+
+    private mutating func count(_ size: Int, encrypted: Bool) {
+        if encrypted {
+            encryptedCount += 1
+            encryptedSize += size
+        } else {
+            plainCount += 1
+            plainSize += size
+        }
     }
 
     /// Writes the kept fields of a map whose keys come before `key`; one with the same key is dropped.
@@ -140,14 +243,7 @@ public struct ModelArchiveWriter<Model: RecordModel> {
 
     private mutating func emit(_ key: String, _ value: FieldValue, encrypted: Bool) {
         guard let output else {
-            let size = ArchiveSize.string(key) + ArchiveSize.fieldValue(value)
-            if encrypted {
-                encryptedCount += 1
-                encryptedSize += size
-            } else {
-                plainCount += 1
-                plainSize += size
-            }
+            count(ArchiveSize.string(key) + ArchiveSize.fieldValue(value), encrypted: encrypted)
             return
         }
         output.pointee.string(key)

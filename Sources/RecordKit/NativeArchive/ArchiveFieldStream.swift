@@ -29,27 +29,41 @@ struct ArchiveFieldStream {
 
     private typealias Span = (offset: Int, count: Int)
 
-    /// Reads up to the plain field map; nil when the archive is not a readable record of `recordType`.
+    /// The start of `raw` when it can hold a record archive (size limit, header, room for the checksum).
     @usableFromInline
-    init?(_ raw: UnsafeRawBufferPointer, recordType: String, versionField: String?) {
-        guard raw.count <= options.maximumSize, (try? ArchiveHeader.check(raw, expecting: .record)) != nil,
-              raw.count >= ArchiveHeader.size + ArchiveHeader.checksumSize, let start = raw.baseAddress
+    static func readableStart(_ raw: UnsafeRawBufferPointer) -> UnsafeRawPointer? {
+        guard raw.count <= NativeArchiveDecodingOptions().maximumSize,
+              raw.count >= ArchiveHeader.size + ArchiveHeader.checksumSize,
+              (try? ArchiveHeader.check(raw, expecting: .record)) != nil
         else { return nil }
-        let payloadEnd = raw.count - ArchiveHeader.checksumSize
+        return raw.baseAddress
+    }
+
+    /// A stream over `count` bytes at `start`, which ``readableStart(_:)`` accepted. Only stores: the reading
+    /// starts in ``begin(recordType:)``, in place (a failable initializer would copy the whole stream).
+    @usableFromInline
+    init(start: UnsafeRawPointer, count: Int, versionField: String?) {
+        let payloadEnd = count - ArchiveHeader.checksumSize
         storedChecksum = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: payloadEnd, as: UInt64.self))
-        var cursor = ArchiveCursor(start: start, position: ArchiveHeader.size, end: payloadEnd)
+        cursor = ArchiveCursor(start: start, position: ArchiveHeader.size, end: payloadEnd)
         cursor.checksum = ChecksumProgress()
         fieldBudget = options.maximumFieldCount
         self.versionField = versionField
+    }
+
+    /// Reads the record type (it must be `recordType`), the ID, the system fields and the plain map's count;
+    /// false when the record path must read the archive.
+    @usableFromInline
+    mutating func begin(recordType: String) -> Bool {
         do throws(NativeArchiveError) {
             let type = try cursor.span()
-            guard Self.compare(cursor, type, recordType) == 0 else { return nil }
+            guard Self.compare(cursor, type, recordType) == 0 else { return false }
             let recordID = try cursor.recordID()
             metadata = RecordMetadata(recordID: recordID, system: try cursor.systemFields())
-            self.cursor = cursor
             try openMap()
+            return true
         } catch {
-            return nil
+            return false
         }
     }
 
