@@ -78,6 +78,64 @@ public struct ModelArchiveReader<Model: RecordModel> {
         do { return try T.elements(ofListIn: stored) } catch { throw ModelArchiveReadStop() }
     }
 
+    // Overloads for strings, bytes and references, read without building a `FieldValue` (a reference's is boxed).
+
+    /// A required string field.
+    @inlinable @inline(__always)
+    public mutating func required(_ field: Model.Field) throws(ModelArchiveReadStop) -> String {
+        guard try stream.seek(field.rawValue) else { throw ModelArchiveReadStop() }
+        return try stream.stringValue()
+    }
+
+    /// A string field with a default.
+    @inlinable @inline(__always)
+    public mutating func value(_ field: Model.Field, default defaultValue: String) throws(ModelArchiveReadStop) -> String {
+        guard try stream.seek(field.rawValue) else { return defaultValue }
+        return try stream.stringValue()
+    }
+
+    /// An optional string field.
+    @inlinable @inline(__always)
+    public mutating func optional(_ field: Model.Field) throws(ModelArchiveReadStop) -> String? {
+        guard try stream.seek(field.rawValue) else { return nil }
+        return try stream.stringValue()
+    }
+
+    /// A required bytes field.
+    @inlinable @inline(__always)
+    public mutating func required(_ field: Model.Field) throws(ModelArchiveReadStop) -> Data {
+        guard try stream.seek(field.rawValue) else { throw ModelArchiveReadStop() }
+        return try stream.bytesValue()
+    }
+
+    /// A bytes field with a default.
+    @inlinable @inline(__always)
+    public mutating func value(_ field: Model.Field, default defaultValue: Data) throws(ModelArchiveReadStop) -> Data {
+        guard try stream.seek(field.rawValue) else { return defaultValue }
+        return try stream.bytesValue()
+    }
+
+    /// An optional bytes field.
+    @inlinable @inline(__always)
+    public mutating func optional(_ field: Model.Field) throws(ModelArchiveReadStop) -> Data? {
+        guard try stream.seek(field.rawValue) else { return nil }
+        return try stream.bytesValue()
+    }
+
+    /// A required reference field.
+    @inlinable @inline(__always)
+    public mutating func required(_ field: Model.Field) throws(ModelArchiveReadStop) -> Reference {
+        guard try stream.seek(field.rawValue) else { throw ModelArchiveReadStop() }
+        return try stream.referenceValue()
+    }
+
+    /// An optional reference field (references have no defaults).
+    @inlinable @inline(__always)
+    public mutating func optional(_ field: Model.Field) throws(ModelArchiveReadStop) -> Reference? {
+        guard try stream.seek(field.rawValue) else { return nil }
+        return try stream.referenceValue()
+    }
+
     /// Moves on to the encrypted fields: the unencrypted ones not read are kept.
     @inlinable
     public mutating func beginEncryptedFields() throws(ModelArchiveReadStop) {

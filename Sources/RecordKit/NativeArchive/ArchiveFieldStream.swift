@@ -70,18 +70,47 @@ struct ArchiveFieldStream {
     /// The value of `key` in the current map, nil when the map has none; entries before it are kept as unknown.
     @usableFromInline
     mutating func value(forKey key: String) throws(ModelArchiveReadStop) -> FieldValue? {
+        guard try seek(key) else { return nil }
+        do { return try cursor.fieldValue(options: options) } catch { throw ModelArchiveReadStop() }
+    }
+
+    /// Moves to the value of `key` in the current map (its tag is next) and returns true, or returns false when
+    /// the map has none; entries before it are kept as unknown.
+    @usableFromInline
+    mutating func seek(_ key: String) throws(ModelArchiveReadStop) -> Bool {
         do throws(NativeArchiveError) {
             while let entry = try peek() {
                 let order = Self.compare(cursor, entry, key)
-                if order > 0 { return nil }
+                if order > 0 { return false }
                 consume()
-                if order == 0 { return try cursor.fieldValue(options: options) }
+                if order == 0 { return true }
                 try keep(entry)
             }
-            return nil
+            return false
         } catch {
             throw ModelArchiveReadStop()
         }
+    }
+
+    // Values of the kinds whose `FieldValue` costs a retain or an allocation, read straight into the property
+    // after ``seek(_:)``; a value of another kind stops the read (the record path reports the mismatch).
+
+    @usableFromInline
+    mutating func stringValue() throws(ModelArchiveReadStop) -> String {
+        guard (try? cursor.byte()) == ValueTag.string, let value = try? cursor.string() else { throw ModelArchiveReadStop() }
+        return value
+    }
+
+    @usableFromInline
+    mutating func bytesValue() throws(ModelArchiveReadStop) -> Data {
+        guard (try? cursor.byte()) == ValueTag.bytes, let value = try? cursor.data() else { throw ModelArchiveReadStop() }
+        return value
+    }
+
+    @usableFromInline
+    mutating func referenceValue() throws(ModelArchiveReadStop) -> Reference {
+        guard (try? cursor.byte()) == ValueTag.reference, let value = try? cursor.reference() else { throw ModelArchiveReadStop() }
+        return value
     }
 
     /// Keeps the rest of the plain map and opens the encrypted one.
