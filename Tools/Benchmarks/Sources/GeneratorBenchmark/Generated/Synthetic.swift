@@ -197,6 +197,39 @@ nonisolated extension Type0: RecordKit.RecordModel {
         }
     }
 
+    /// Reads the model from its native archive directly, no record built: the same results and errors as
+    /// `init(archivedViaRecord:)`.
+    init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve) {
+            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
+            try Self(archiveReader: &reader)
+        }
+    }
+
+    private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
+        self.field0 = try reader.value(.field0, default: "")
+        self.field1 = try reader.value(.field1, default: 0)
+        self.field10 = try reader.optional(.field10)
+        self.field11 = try reader.optional(.field11)
+        self.field12 = try reader.value(.field12, default: "")
+        self.field13 = try reader.value(.field13, default: 0)
+        self.field14 = try reader.value(.field14, default: false)
+        self.field15 = try reader.optional(.field15)
+        self.field16 = try reader.value(.field16, default: 1.5)
+        self.field17 = try reader.required(.field17)
+        self.field18 = try reader.optional(.field18)
+        self.field19 = try reader.required(.field19)
+        self.field2 = try reader.value(.field2, default: false)
+        self.field3 = try reader.optional(.field3)
+        self.field4 = try reader.value(.field4, default: 1.5)
+        self.field5 = try reader.required(.field5)
+        self.field6 = try reader.optional(.field6)
+        self.field7 = try reader.required(.field7)
+        self.field8 = try reader.value(.field8, default: .`open`)
+        self.field9 = try reader.list(.field9)
+        self.metadata = try reader.metadata()
+    }
+
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
     /// sides takes the value of the side whose `field5` is later (the server's on a tie).
     /// Lists changed on both sides are united: what neither side removed, then both sides' additions.
