@@ -53,6 +53,8 @@ struct ArchiveCodeGenerator {
     private func printReadingInit(into p: inout CodePrinter) {
         let plain = fieldsInKeyOrder.filter { !$0.field.isEncrypted }
         let encrypted = fieldsInKeyOrder.filter(\.field.isEncrypted)
+        // Inlined into `init(archived:)`: a separate initializer returns the model by copying it.
+        p.line("@inline(__always)")
         p.block("private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {") { p in
             for field in plain { p.line(field.readStatement) }
             if !encrypted.isEmpty {

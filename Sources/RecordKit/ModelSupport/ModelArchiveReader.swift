@@ -35,9 +35,10 @@ public struct ModelArchiveReader<Model: RecordModel> {
             guard let start = ArchiveFieldStream.readableStart(raw) else { return }
             var reader = ModelArchiveReader(
                 stream: ArchiveFieldStream(start: start, count: raw.count, versionField: versionField), onNewerVersion: onNewerVersion)
-            guard reader.stream.begin(recordType: Model.recordType), let model = try? body(&reader), reader.stream.finished
-            else { return }
-            direct = model
+            guard reader.stream.begin(recordType: Model.recordType) else { return }
+            // Straight into `direct`: binding the model to a name first would copy it (a retain per string in it).
+            direct = try? body(&reader)
+            if !reader.stream.finished { direct = nil }
         }
         if let direct { return direct }
         return try readViaRecord(data)

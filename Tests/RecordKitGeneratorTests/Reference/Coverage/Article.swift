@@ -142,6 +142,7 @@ nonisolated extension Article: RecordKit.RecordModel {
         }
     }
 
+    @inline(__always)
     private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
         self.`class` = try reader.optional(.`class`)
         self.`default` = try reader.value(.`default`, default: "plain")

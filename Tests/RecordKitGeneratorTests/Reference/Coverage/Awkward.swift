@@ -84,6 +84,7 @@ nonisolated extension Awkward: RecordKit.RecordModel {
         }
     }
 
+    @inline(__always)
     private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
         self.metadataField = try reader.optional(.metadata)
         self.rawValue = try reader.optional(.rawValueField)

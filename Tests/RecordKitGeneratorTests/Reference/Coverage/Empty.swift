@@ -62,6 +62,7 @@ nonisolated extension Empty: RecordKit.RecordModel {
         }
     }
 
+    @inline(__always)
     private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
         self.metadata = try reader.metadata()
     }

@@ -79,6 +79,7 @@ nonisolated extension Note: RecordKit.RecordModel {
         }
     }
 
+    @inline(__always)
     private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
         self.modified = try reader.required(.modified)
         self.text = try reader.required(.text)

@@ -124,6 +124,7 @@ nonisolated extension Task: RecordKit.RecordModel {
         }
     }
 
+    @inline(__always)
     private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
         self.done = try reader.value(.done, default: false)
         self.due = try reader.optional(.due)
@@ -215,6 +216,7 @@ nonisolated extension TaskList: RecordKit.RecordModel {
         }
     }
 
+    @inline(__always)
     private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
         self.name = try reader.required(.name)
         self.metadata = try reader.metadata()

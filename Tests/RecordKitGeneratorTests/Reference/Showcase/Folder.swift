@@ -85,6 +85,7 @@ nonisolated extension Folder: RecordKit.RecordModel {
         }
     }
 
+    @inline(__always)
     private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
         self.created = try reader.required(.created)
         self.name = try reader.required(.name)

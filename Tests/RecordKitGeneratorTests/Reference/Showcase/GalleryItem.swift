@@ -84,6 +84,7 @@ nonisolated extension GalleryItem: RecordKit.RecordModel {
         }
     }
 
+    @inline(__always)
     private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
         self.caption = try reader.required(.caption)
         self.image = try reader.required(.image)

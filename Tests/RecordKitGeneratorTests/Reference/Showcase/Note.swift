@@ -287,6 +287,7 @@ nonisolated extension Note: RecordKit.RecordModel {
         }
     }
 
+    @inline(__always)
     private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
         self.attachments = try reader.list(.attachments)
         self.blobs = try reader.list(.blobs)

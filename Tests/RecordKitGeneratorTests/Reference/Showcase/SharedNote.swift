@@ -77,6 +77,7 @@ nonisolated extension SharedNote: RecordKit.RecordModel {
         }
     }
 
+    @inline(__always)
     private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
         self.body = try reader.required(.body)
         self.edited = try reader.required(.edited)

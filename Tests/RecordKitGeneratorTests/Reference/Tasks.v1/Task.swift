@@ -98,6 +98,7 @@ nonisolated extension Task: RecordKit.RecordModel {
         }
     }
 
+    @inline(__always)
     private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
         self.color = try reader.optional(.color)
         self.done = try reader.value(.done, default: false)

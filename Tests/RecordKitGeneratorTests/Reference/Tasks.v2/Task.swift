@@ -124,6 +124,7 @@ nonisolated extension Task: RecordKit.RecordModel {
         }
     }
 
+    @inline(__always)
     private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
         self.done = try reader.value(.done, default: false)
         self.due = try reader.optional(.due)

@@ -68,6 +68,7 @@ nonisolated extension TaskList: RecordKit.RecordModel {
         }
     }
 
+    @inline(__always)
     private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
         self.name = try reader.required(.name)
         self.metadata = try reader.metadata()

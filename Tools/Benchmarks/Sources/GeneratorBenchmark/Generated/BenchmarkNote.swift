@@ -105,6 +105,7 @@ nonisolated extension Note: RecordKit.RecordModel {
         }
     }
 
+    @inline(__always)
     private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
         self.attachment = try reader.required(.attachment)
         self.count = try reader.required(.count)

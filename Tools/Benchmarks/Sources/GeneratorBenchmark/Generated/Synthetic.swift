@@ -206,6 +206,7 @@ nonisolated extension Type0: RecordKit.RecordModel {
         }
     }
 
+    @inline(__always)
     private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
         self.field0 = try reader.value(.field0, default: "")
         self.field1 = try reader.value(.field1, default: 0)
