@@ -49,19 +49,28 @@ struct ArchiveCodeGenerator {
         }
     }
 
-    /// The unencrypted fields in key order, then the encrypted ones: the archive stores them in two maps.
+    /// The unencrypted fields in key order, then the encrypted ones: the archive stores them in two maps. Every
+    /// value is read into a local first and the properties are set only once nothing can throw any more: an
+    /// initializer that can throw between its stores returns the model by copying it (a retain per string in it).
     private func printReadingInit(into p: inout CodePrinter) {
         let plain = fieldsInKeyOrder.filter { !$0.field.isEncrypted }
         let encrypted = fieldsInKeyOrder.filter(\.field.isEncrypted)
-        // Inlined into `init(archived:)`: a separate initializer returns the model by copying it.
         p.line("@inline(__always)")
-        p.block("private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {") { p in
-            for field in plain { p.line(field.readStatement) }
+        p.block("private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {") { p in
+            for field in plain { p.line(localRead(field)) }
             if !encrypted.isEmpty {
-                p.line("try reader.beginEncryptedFields()")
-                for field in encrypted { p.line(field.readStatement) }
+                p.line("try _reader.beginEncryptedFields()")
+                for field in encrypted { p.line(localRead(field)) }
             }
-            p.line("self.metadata = try reader.metadata()")
+            p.line("let _metadata = try _reader.metadata()")
+            for field in fieldsInKeyOrder { p.line("self.\(field.property) = \(field.property)") }
+            p.line("self.metadata = _metadata")
         }
+    }
+
+    /// `let title: Swift.String = try _reader.value(.title, default: "")`.
+    private func localRead(_ field: FieldGenerator) -> String {
+        let read = field.readStatement.replacingOccurrences(of: "self.\(field.property) = try reader.", with: "try _reader.")
+        return "let \(field.property): \(field.propertyType) = \(read)"
     }
 }

@@ -143,20 +143,32 @@ nonisolated extension Article: RecordKit.RecordModel {
     }
 
     @inline(__always)
-    private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        self.`class` = try reader.optional(.`class`)
-        self.`default` = try reader.value(.`default`, default: "plain")
-        self.history = try reader.list(.history)
-        self.link = try reader.optional(.link)
-        self.recordField = try reader.optional(.record)
-        self.scores = try reader.list(.scores)
-        self.status = try reader.value(.status, default: .draft)
-        self.subtitle = try reader.value(.subtitle, default: "")
-        self.title = try reader.required(.title)
-        self.views = try reader.value(.views, default: 0)
-        try reader.beginEncryptedFields()
-        self.`where` = try reader.optional(.`where`)
-        self.metadata = try reader.metadata()
+    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
+        let `class`: Swift.Int64? = try _reader.optional(.`class`)
+        let `default`: Swift.String = try _reader.value(.`default`, default: "plain")
+        let history: [Status] = try _reader.list(.history)
+        let link: Foundation.URL? = try _reader.optional(.link)
+        let recordField: Swift.String? = try _reader.optional(.record)
+        let scores: [Swift.Int64] = try _reader.list(.scores)
+        let status: Status = try _reader.value(.status, default: .draft)
+        let subtitle: Swift.String = try _reader.value(.subtitle, default: "")
+        let title: Swift.String = try _reader.required(.title)
+        let views: Swift.Int = try _reader.value(.views, default: 0)
+        try _reader.beginEncryptedFields()
+        let `where`: RecordKit.Location? = try _reader.optional(.`where`)
+        let _metadata = try _reader.metadata()
+        self.`class` = `class`
+        self.`default` = `default`
+        self.history = history
+        self.link = link
+        self.recordField = recordField
+        self.scores = scores
+        self.status = status
+        self.subtitle = subtitle
+        self.title = title
+        self.views = views
+        self.`where` = `where`
+        self.metadata = _metadata
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -85,11 +85,15 @@ nonisolated extension Awkward: RecordKit.RecordModel {
     }
 
     @inline(__always)
-    private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        self.metadataField = try reader.optional(.metadata)
-        self.rawValue = try reader.optional(.rawValueField)
-        self.selfField = try reader.optional(.`self`)
-        self.metadata = try reader.metadata()
+    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
+        let metadataField: Swift.String? = try _reader.optional(.metadata)
+        let rawValue: Swift.Int64? = try _reader.optional(.rawValueField)
+        let selfField: Swift.Double? = try _reader.optional(.`self`)
+        let _metadata = try _reader.metadata()
+        self.metadataField = metadataField
+        self.rawValue = rawValue
+        self.selfField = selfField
+        self.metadata = _metadata
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -80,10 +80,13 @@ nonisolated extension Note: RecordKit.RecordModel {
     }
 
     @inline(__always)
-    private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        self.modified = try reader.required(.modified)
-        self.text = try reader.required(.text)
-        self.metadata = try reader.metadata()
+    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
+        let modified: Foundation.Date = try _reader.required(.modified)
+        let text: RecordKit.Asset = try _reader.required(.text)
+        let _metadata = try _reader.metadata()
+        self.modified = modified
+        self.text = text
+        self.metadata = _metadata
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

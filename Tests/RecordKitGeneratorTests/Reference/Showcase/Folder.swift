@@ -86,11 +86,15 @@ nonisolated extension Folder: RecordKit.RecordModel {
     }
 
     @inline(__always)
-    private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        self.created = try reader.required(.created)
-        self.name = try reader.required(.name)
-        self.parentFolder = try reader.optional(.parentFolder)
-        self.metadata = try reader.metadata()
+    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
+        let created: Foundation.Date = try _reader.required(.created)
+        let name: Swift.String = try _reader.required(.name)
+        let parentFolder: RecordKit.Reference? = try _reader.optional(.parentFolder)
+        let _metadata = try _reader.metadata()
+        self.created = created
+        self.name = name
+        self.parentFolder = parentFolder
+        self.metadata = _metadata
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

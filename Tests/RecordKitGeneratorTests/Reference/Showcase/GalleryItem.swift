@@ -85,11 +85,15 @@ nonisolated extension GalleryItem: RecordKit.RecordModel {
     }
 
     @inline(__always)
-    private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        self.caption = try reader.required(.caption)
-        self.image = try reader.required(.image)
-        self.likes = try reader.value(.likes, default: 0)
-        self.metadata = try reader.metadata()
+    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
+        let caption: Swift.String = try _reader.required(.caption)
+        let image: RecordKit.Asset = try _reader.required(.image)
+        let likes: Swift.Int64 = try _reader.value(.likes, default: 0)
+        let _metadata = try _reader.metadata()
+        self.caption = caption
+        self.image = image
+        self.likes = likes
+        self.metadata = _metadata
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

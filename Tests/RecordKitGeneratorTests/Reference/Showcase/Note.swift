@@ -288,39 +288,70 @@ nonisolated extension Note: RecordKit.RecordModel {
     }
 
     @inline(__always)
-    private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        self.attachments = try reader.list(.attachments)
-        self.blobs = try reader.list(.blobs)
-        self.counts = try reader.list(.counts)
-        self.dates = try reader.list(.dates)
-        self.folder = try reader.optional(.folder)
-        self.links = try reader.list(.links)
-        self.modified = try reader.required(.modified)
-        self.mood = try reader.optional(.mood)
-        self.moods = try reader.list(.moods)
-        self.owner = try reader.optional(.owner)
-        self.pinned = try reader.value(.pinned, default: false)
-        self.place = try reader.optional(.place)
-        self.position = try reader.value(.position, default: 0)
-        self.priority = try reader.value(.priority, default: .normal)
-        self.rating = try reader.value(.rating, default: 2.5)
-        self.reminder = try reader.value(.reminder, default: Foundation.Date(timeIntervalSince1970: 1714564800.0))
-        self.route = try reader.list(.route)
-        self.scores = try reader.list(.scores)
-        self.source = try reader.value(.source, default: RecordKit.GeneratedDefaults.url("https://example.com/notes"))
-        self.tags = try reader.list(.tags)
-        self.text = try reader.required(.text)
-        self.thumbnail = try reader.value(.thumbnail, default: Foundation.Data([0x00, 0x01, 0x02, 0x03]))
-        self.title = try reader.value(.title, default: "")
-        self.uuid = try reader.required(.uuid)
-        try reader.beginEncryptedFields()
-        self.secret = try reader.optional(.secret)
-        self.secretBlob = try reader.optional(.secretBlob)
-        self.secretCount = try reader.value(.secretCount, default: 0)
-        self.secretDate = try reader.optional(.secretDate)
-        self.secretPlace = try reader.optional(.secretPlace)
-        self.secretScore = try reader.optional(.secretScore)
-        self.metadata = try reader.metadata()
+    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
+        let attachments: [RecordKit.Asset] = try _reader.list(.attachments)
+        let blobs: [Foundation.Data] = try _reader.list(.blobs)
+        let counts: [Swift.Int64] = try _reader.list(.counts)
+        let dates: [Foundation.Date] = try _reader.list(.dates)
+        let folder: RecordKit.Reference? = try _reader.optional(.folder)
+        let links: [RecordKit.Reference] = try _reader.list(.links)
+        let modified: Foundation.Date = try _reader.required(.modified)
+        let mood: Mood? = try _reader.optional(.mood)
+        let moods: [Mood] = try _reader.list(.moods)
+        let owner: RecordKit.Reference? = try _reader.optional(.owner)
+        let pinned: Swift.Bool = try _reader.value(.pinned, default: false)
+        let place: RecordKit.Location? = try _reader.optional(.place)
+        let position: Swift.Int = try _reader.value(.position, default: 0)
+        let priority: Priority = try _reader.value(.priority, default: .normal)
+        let rating: Swift.Double = try _reader.value(.rating, default: 2.5)
+        let reminder: Foundation.Date = try _reader.value(.reminder, default: Foundation.Date(timeIntervalSince1970: 1714564800.0))
+        let route: [RecordKit.Location] = try _reader.list(.route)
+        let scores: [Swift.Double] = try _reader.list(.scores)
+        let source: Foundation.URL = try _reader.value(.source, default: RecordKit.GeneratedDefaults.url("https://example.com/notes"))
+        let tags: [Swift.String] = try _reader.list(.tags)
+        let text: RecordKit.Asset = try _reader.required(.text)
+        let thumbnail: Foundation.Data = try _reader.value(.thumbnail, default: Foundation.Data([0x00, 0x01, 0x02, 0x03]))
+        let title: Swift.String = try _reader.value(.title, default: "")
+        let uuid: Foundation.UUID = try _reader.required(.uuid)
+        try _reader.beginEncryptedFields()
+        let secret: Swift.String? = try _reader.optional(.secret)
+        let secretBlob: Foundation.Data? = try _reader.optional(.secretBlob)
+        let secretCount: Swift.Int64 = try _reader.value(.secretCount, default: 0)
+        let secretDate: Foundation.Date? = try _reader.optional(.secretDate)
+        let secretPlace: RecordKit.Location? = try _reader.optional(.secretPlace)
+        let secretScore: Swift.Double? = try _reader.optional(.secretScore)
+        let _metadata = try _reader.metadata()
+        self.attachments = attachments
+        self.blobs = blobs
+        self.counts = counts
+        self.dates = dates
+        self.folder = folder
+        self.links = links
+        self.modified = modified
+        self.mood = mood
+        self.moods = moods
+        self.owner = owner
+        self.pinned = pinned
+        self.place = place
+        self.position = position
+        self.priority = priority
+        self.rating = rating
+        self.reminder = reminder
+        self.route = route
+        self.scores = scores
+        self.secret = secret
+        self.secretBlob = secretBlob
+        self.secretCount = secretCount
+        self.secretDate = secretDate
+        self.secretPlace = secretPlace
+        self.secretScore = secretScore
+        self.source = source
+        self.tags = tags
+        self.text = text
+        self.thumbnail = thumbnail
+        self.title = title
+        self.uuid = uuid
+        self.metadata = _metadata
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -78,10 +78,13 @@ nonisolated extension SharedNote: RecordKit.RecordModel {
     }
 
     @inline(__always)
-    private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        self.body = try reader.required(.body)
-        self.edited = try reader.required(.edited)
-        self.metadata = try reader.metadata()
+    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
+        let body: Swift.String = try _reader.required(.body)
+        let edited: Foundation.Date = try _reader.required(.edited)
+        let _metadata = try _reader.metadata()
+        self.body = body
+        self.edited = edited
+        self.metadata = _metadata
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

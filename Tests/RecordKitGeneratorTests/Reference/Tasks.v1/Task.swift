@@ -99,13 +99,19 @@ nonisolated extension Task: RecordKit.RecordModel {
     }
 
     @inline(__always)
-    private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        self.color = try reader.optional(.color)
-        self.done = try reader.value(.done, default: false)
-        self.due = try reader.optional(.due)
-        self.modified = try reader.required(.modified)
-        self.title = try reader.required(.title)
-        self.metadata = try reader.metadata()
+    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
+        let color: Swift.String? = try _reader.optional(.color)
+        let done: Swift.Bool = try _reader.value(.done, default: false)
+        let due: Foundation.Date? = try _reader.optional(.due)
+        let modified: Foundation.Date = try _reader.required(.modified)
+        let title: Swift.String = try _reader.required(.title)
+        let _metadata = try _reader.metadata()
+        self.color = color
+        self.done = done
+        self.due = due
+        self.modified = modified
+        self.title = title
+        self.metadata = _metadata
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -125,16 +125,25 @@ nonisolated extension Task: RecordKit.RecordModel {
     }
 
     @inline(__always)
-    private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        self.done = try reader.value(.done, default: false)
-        self.due = try reader.optional(.due)
-        self.list = try reader.optional(.list)
-        self.modified = try reader.required(.modified)
-        self.notes = try reader.value(.notes, default: "")
-        self.priority = try reader.value(.priority, default: .normal)
-        self.tags = try reader.list(.tags)
-        self.title = try reader.required(.title)
-        self.metadata = try reader.metadata()
+    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
+        let done: Swift.Bool = try _reader.value(.done, default: false)
+        let due: Foundation.Date? = try _reader.optional(.due)
+        let list: RecordKit.Reference? = try _reader.optional(.list)
+        let modified: Foundation.Date = try _reader.required(.modified)
+        let notes: Swift.String = try _reader.value(.notes, default: "")
+        let priority: Priority = try _reader.value(.priority, default: .normal)
+        let tags: [Swift.String] = try _reader.list(.tags)
+        let title: Swift.String = try _reader.required(.title)
+        let _metadata = try _reader.metadata()
+        self.done = done
+        self.due = due
+        self.list = list
+        self.modified = modified
+        self.notes = notes
+        self.priority = priority
+        self.tags = tags
+        self.title = title
+        self.metadata = _metadata
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

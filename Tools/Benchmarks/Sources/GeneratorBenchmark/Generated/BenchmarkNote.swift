@@ -106,14 +106,21 @@ nonisolated extension Note: RecordKit.RecordModel {
     }
 
     @inline(__always)
-    private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        self.attachment = try reader.required(.attachment)
-        self.count = try reader.required(.count)
-        self.folder = try reader.optional(.folder)
-        self.ratio = try reader.required(.ratio)
-        self.tags = try reader.list(.tags)
-        self.text = try reader.required(.text)
-        self.metadata = try reader.metadata()
+    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
+        let attachment: Foundation.Data = try _reader.required(.attachment)
+        let count: Swift.Int64 = try _reader.required(.count)
+        let folder: RecordKit.Reference? = try _reader.optional(.folder)
+        let ratio: Swift.Double = try _reader.required(.ratio)
+        let tags: [Swift.String] = try _reader.list(.tags)
+        let text: Swift.String = try _reader.required(.text)
+        let _metadata = try _reader.metadata()
+        self.attachment = attachment
+        self.count = count
+        self.folder = folder
+        self.ratio = ratio
+        self.tags = tags
+        self.text = text
+        self.metadata = _metadata
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -207,28 +207,49 @@ nonisolated extension Type0: RecordKit.RecordModel {
     }
 
     @inline(__always)
-    private init(archiveReader reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        self.field0 = try reader.value(.field0, default: "")
-        self.field1 = try reader.value(.field1, default: 0)
-        self.field10 = try reader.optional(.field10)
-        self.field11 = try reader.optional(.field11)
-        self.field12 = try reader.value(.field12, default: "")
-        self.field13 = try reader.value(.field13, default: 0)
-        self.field14 = try reader.value(.field14, default: false)
-        self.field15 = try reader.optional(.field15)
-        self.field16 = try reader.value(.field16, default: 1.5)
-        self.field17 = try reader.required(.field17)
-        self.field18 = try reader.optional(.field18)
-        self.field19 = try reader.required(.field19)
-        self.field2 = try reader.value(.field2, default: false)
-        self.field3 = try reader.optional(.field3)
-        self.field4 = try reader.value(.field4, default: 1.5)
-        self.field5 = try reader.required(.field5)
-        self.field6 = try reader.optional(.field6)
-        self.field7 = try reader.required(.field7)
-        self.field8 = try reader.value(.field8, default: .`open`)
-        self.field9 = try reader.list(.field9)
-        self.metadata = try reader.metadata()
+    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
+        let field0: Swift.String = try _reader.value(.field0, default: "")
+        let field1: Swift.Int64 = try _reader.value(.field1, default: 0)
+        let field10: RecordKit.Reference? = try _reader.optional(.field10)
+        let field11: RecordKit.Location? = try _reader.optional(.field11)
+        let field12: Swift.String = try _reader.value(.field12, default: "")
+        let field13: Swift.Int64 = try _reader.value(.field13, default: 0)
+        let field14: Swift.Bool = try _reader.value(.field14, default: false)
+        let field15: Swift.Int? = try _reader.optional(.field15)
+        let field16: Swift.Double = try _reader.value(.field16, default: 1.5)
+        let field17: Foundation.Date = try _reader.required(.field17)
+        let field18: Foundation.Data? = try _reader.optional(.field18)
+        let field19: Foundation.UUID = try _reader.required(.field19)
+        let field2: Swift.Bool = try _reader.value(.field2, default: false)
+        let field3: Swift.Int? = try _reader.optional(.field3)
+        let field4: Swift.Double = try _reader.value(.field4, default: 1.5)
+        let field5: Foundation.Date = try _reader.required(.field5)
+        let field6: Foundation.Data? = try _reader.optional(.field6)
+        let field7: Foundation.UUID = try _reader.required(.field7)
+        let field8: Status = try _reader.value(.field8, default: .`open`)
+        let field9: [Swift.String] = try _reader.list(.field9)
+        let _metadata = try _reader.metadata()
+        self.field0 = field0
+        self.field1 = field1
+        self.field10 = field10
+        self.field11 = field11
+        self.field12 = field12
+        self.field13 = field13
+        self.field14 = field14
+        self.field15 = field15
+        self.field16 = field16
+        self.field17 = field17
+        self.field18 = field18
+        self.field19 = field19
+        self.field2 = field2
+        self.field3 = field3
+        self.field4 = field4
+        self.field5 = field5
+        self.field6 = field6
+        self.field7 = field7
+        self.field8 = field8
+        self.field9 = field9
+        self.metadata = _metadata
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
