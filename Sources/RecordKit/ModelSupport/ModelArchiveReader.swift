@@ -40,7 +40,7 @@ public struct ModelArchiveReader<Model: RecordModel> {
             direct = try? body(&reader)
             if !reader.stream.finished { direct = nil }
         }
-        if let direct { return direct }
+        if let model = direct.take() { return model }
         return try readViaRecord(data)
     }
 

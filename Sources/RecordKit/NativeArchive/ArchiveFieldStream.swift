@@ -140,11 +140,14 @@ struct ArchiveFieldStream {
     /// differently (a declared field, as `isDeclared` says, kept from the other map; the version field in the
     /// encrypted map; a key in both maps, which the archive refuses).
     mutating func takeMetadata(version: Int, isDeclared: (String) -> Bool) -> RecordMetadata? {
-        guard finished, var metadata = metadata.take(), !Self.readsDifferently(metadata, versionField, isDeclared) else {
+        guard finished else { return nil }
+        // Checked and completed in place: binding the metadata to a name would copy it (a retain per string).
+        if metadata?.unknownFields.isEmpty == false || metadata?.unknownEncryptedFields.isEmpty == false,
+           let kept = metadata, Self.readsDifferently(kept, versionField, isDeclared) {
             return nil
         }
-        metadata.decodedVersion = version
-        return metadata
+        metadata?.decodedVersion = version
+        return metadata.take()
     }
 
     private static func readsDifferently(
