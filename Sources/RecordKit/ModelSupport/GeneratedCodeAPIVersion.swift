@@ -7,7 +7,7 @@
 public enum GeneratedCodeAPIVersion_3 {}
 
 /// Version 2 had no direct archive: generated models archived through `record()`; version 3 generates
-/// `archived()` on ``ModelArchiveWriter``.
+/// `archived()` on ``ModelArchiveWriter`` and `init(archived:)` on ``ModelArchiveReader``.
 @available(*, unavailable, message: "this file was generated for an older RecordKit: regenerate it with the recordgen of this RecordKit")
 public enum GeneratedCodeAPIVersion_2 {}
 
