@@ -19,19 +19,19 @@ extension RecordStore {
                 FROM \(table) WHERE pending <> 0 ORDER BY generation
                 """)
             while let row = try rows.next(), batch.saves.count + batch.deletes.count < maxCount {
-                let id = RowCoding.recordID(row, at: 0)
-                let recordType: String = row[3]
-                let generation: Int64 = row[5]
-                if row[4] == PendingCode.delete.rawValue {
-                    batch.deletes.append(PendingDelete(id: id, recordType: recordType, generation: generation))
-                    continue
-                }
-                let size: Int = row[8] ?? 0
-                if bytes + size > maxBytes && !(batch.saves.isEmpty && batch.deletes.isEmpty) { break }
                 do {
-                    guard let value: Data = row[6] else { continue }
+                    let id = try RowCoding.recordID(row, at: 0, table: table)
+                    let recordType: String = try RowCoding.column(row, 3, table: table, id: id)
+                    let generation: Int64 = try RowCoding.column(row, 5, table: table, id: id)
+                    if try RowCoding.pendingCode(row, 4, table: table, id: id) == .delete {
+                        batch.deletes.append(PendingDelete(id: id, recordType: recordType, generation: generation))
+                        continue
+                    }
+                    let size: Int = try RowCoding.column(row, 8, table: table, id: id) ?? 0
+                    if bytes + size > maxBytes && !(batch.saves.isEmpty && batch.deletes.isEmpty) { break }
+                    guard let value: Data = try RowCoding.column(row, 6, table: table, id: id) else { continue }
                     var record = try RowCoding.record(value, id: id, recordType: recordType, copy: .local)
-                    if let server: Data = row[7] {
+                    if let server: Data = try RowCoding.column(row, 7, table: table, id: id) {
                         record.system = try RowCoding.record(server, id: id, recordType: recordType, copy: .server).system
                     } else {
                         // No server copy (never sent, deleted on the server, or its zone forgotten): send it as new,

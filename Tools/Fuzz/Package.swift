@@ -10,11 +10,15 @@ let fuzzTargets = [
     "FuzzRecordsXML", "FuzzCKDB", "FuzzCoreData",
 ]
 
+/// Fuzz targets of the store, whose checks need RecordKitStore (and so GRDB and SQLite).
+let storeFuzzTargets = ["FuzzStoreRow"]
+
 let package = Package(
     name: "RecordKitFuzz",
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "RecordKit", path: "../.."),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The invariants every target checks. RecordKitChecks.swift, SchemaChecks.swift and FuzzOutcome.swift
@@ -27,14 +31,26 @@ let package = Package(
                 .product(name: "RecordSchema", package: "RecordKit"),
             ]
         ),
+        // The store's checks, with the generated Note model of the store's tests (a symlink to the Internal golden).
+        // StoreRowChecks.swift and StoreRowInput.swift are also linked into the main package's RecordKitStoreTests.
+        .target(
+            name: "FuzzStoreChecks",
+            dependencies: [
+                .product(name: "RecordKit", package: "RecordKit"),
+                .product(name: "RecordKitStore", package: "RecordKit"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // Writes the seed corpus with RecordKit's own encoders; built without the fuzzer.
         .executableTarget(
             name: "MakeCorpus",
             dependencies: [
+                "FuzzStoreChecks",
                 .product(name: "RecordKit", package: "RecordKit"),
                 .product(name: "RecordSchema", package: "RecordKit"),
             ]
         ),
-    ] + fuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzChecks"]) },
+    ] + fuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzChecks"]) }
+      + storeFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzStoreChecks"]) },
     swiftLanguageModes: [.v6]
 )
