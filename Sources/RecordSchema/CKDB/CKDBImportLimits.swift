@@ -48,10 +48,9 @@ public enum CKDBImportLimits {
     }
 
     private static func notCarried(_ record: RecordType) -> String {
-        "record type '\(record.name)': a .ckdb does not say which fields are required, which hold enums, UUIDs or URLs, "
-            + "how conflicts merge, or the version; imported with every field optional, string and int64 fields as String "
-            + "and Int64, the default merge (server wins) and version 1 without a version field: where the app relies "
-            + "on more, remove optional=\"true\", add enum= or as=\"uuid\"|\"url\", a <merge>, and version= with versionField="
+        let fields = record.fields.count == 1 ? "its 1 field" : "its \(record.fields.count) fields"
+        return "record type '\(record.name)' is imported with what a .ckdb cannot say left neutral: \(fields) optional, "
+            + "no enum= or as=\"uuid\"|\"url\", no <merge> (server wins), version 1 without versionField: add what the app relies on"
     }
 
     private static func versionFieldOffer(_ field: Field, in record: RecordType, indexes: [String]) -> String {
