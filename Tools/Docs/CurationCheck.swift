@@ -8,6 +8,7 @@
 //
 // Usage (Tools/Docs/check-docs.sh runs it):
 //   swift CurationCheck.swift --package DESCRIBE.json --symbol-graphs DIR [--graph MODULE=FILE]...
+//   swift CurationCheck.swift --package DESCRIBE.json --list-modules     (the library products' modules)
 // DESCRIBE.json is `swift package describe --type json`; DIR is where `swift package dump-symbol-graph` wrote;
 // `--graph` takes a module's symbol graph from elsewhere (RecordKitCloudKit, empty on Linux, from the stand-in).
 import Foundation
@@ -145,9 +146,10 @@ func catalog(of module: String, in folder: String) throws -> String {
 }
 
 func run(_ arguments: [String]) throws -> Int32 {
-    var describe: String?, graphs: String?, overrides: [String: String] = [:]
+    var describe: String?, graphs: String?, overrides: [String: String] = [:], listOnly = false
     var rest = arguments[...]
     while let flag = rest.popFirst() {
+        if flag == "--list-modules" { listOnly = true; continue }
         guard let value = rest.popFirst() else { throw Failure(message: "\(flag) needs a value") }
         switch flag {
         case "--package": describe = value
@@ -159,12 +161,16 @@ func run(_ arguments: [String]) throws -> Int32 {
         default: throw Failure(message: "unknown option \(flag)")
         }
     }
-    guard let describe, let graphs else {
-        throw Failure(message: "usage: CurationCheck.swift --package DESCRIBE.json --symbol-graphs DIR [--graph MODULE=FILE]...")
+    let usage = "usage: CurationCheck.swift --package DESCRIBE.json (--list-modules | --symbol-graphs DIR [--graph MODULE=FILE]...)"
+    guard let describe else { throw Failure(message: usage) }
+    let modules = try libraryModules(describe: describe)
+    if listOnly {
+        for module in modules { print(module.name) }
+        return 0
     }
+    guard let graphs else { throw Failure(message: usage) }
     let root = FileManager.default.currentDirectoryPath
     var errors: [String] = [], symbolCount = 0
-    let modules = try libraryModules(describe: describe)
     for module in modules {
         let graph = overrides[module.name] ?? "\(graphs)/\(module.name).symbols.json"
         guard FileManager.default.fileExists(atPath: graph) else {
