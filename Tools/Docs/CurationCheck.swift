@@ -107,8 +107,12 @@ func topicLinks(catalog: String) throws -> [TopicLink] {
         guard let text = manager.contents(atPath: page).flatMap({ String(data: $0, encoding: .utf8) }) else {
             throw Failure(message: "cannot read \(page)")
         }
-        // HTML comments hide what they hold from DocC, so they hide it from this check too.
-        let visible = text.replacingOccurrences(of: "<!--[\\s\\S]*?-->", with: "", options: .regularExpression)
+        // HTML comments hide what they hold from DocC, so they hide it from this check too (their line breaks
+        // stay, so that line numbers stay right).
+        var visible = text
+        while let comment = visible.range(of: "<!--[\\s\\S]*?-->", options: .regularExpression) {
+            visible.replaceSubrange(comment, with: String(repeating: "\n", count: visible[comment].filter { $0 == "\n" }.count))
+        }
         var inTopics = false, inCode = false, group = ""
         for (index, line) in visible.components(separatedBy: "\n").enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -185,6 +189,14 @@ func run(_ arguments: [String]) throws -> Int32 {
         }
         let links = try topicLinks(catalog: page)
         let rootPage = "\(page)/\(module.name).md"
+        let title = FileManager.default.contents(atPath: rootPage).flatMap { String(data: $0, encoding: .utf8) }?
+            .split(separator: "\n", maxSplits: 1).first.map(String.init)
+        if title != "# ``\(module.name)``" {
+            errors.append("\(rootPage):1: error: the root page of \(module.name) must exist and start with `# ``\(module.name)```")
+        }
+        if symbols.isEmpty {
+            errors.append("error: \(module.name): no top-level public symbol in \(graph): a library product with no API, or a graph that was not extracted")
+        }
         var curated: [String: TopicLink] = [:]
         for link in links {
             guard let name = topLevelName(of: link.target, module: module.name) else { continue }
@@ -211,8 +223,7 @@ func run(_ arguments: [String]) throws -> Int32 {
             errors.append("\(place)error: public \(symbol.kind) `\(symbol.name)` of \(module.name) is in no DocC topic group: add `- ``\(symbol.name)``` \(target)")
         }
         symbolCount += symbols.count
-        let note = symbols.isEmpty ? " (no public symbols on this platform)" : ""
-        print("\(module.name): \(symbols.count) top-level public symbols, \(links.count) topic links\(note)")
+        print("\(module.name): \(symbols.count) top-level public symbols, \(links.count) topic links")
     }
     for error in errors { FileHandle.standardError.write(Data((error + "\n").utf8)) }
     if errors.isEmpty {

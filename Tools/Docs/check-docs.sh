@@ -17,8 +17,8 @@ run_logged() { # name, command...: runs the command, prints its log only if it f
     if ! "$@" >"$log" 2>&1; then cat "$log" >&2; echo "error: '$*' failed" >&2; exit 1; fi
 }
 
-run_logged describe swift package describe --type json
-cp "$work/describe.log" "$work/package.json"
+Tools/Docs/test-curation-check.sh
+swift package describe --type json >"$work/package.json" 2>"$work/describe.log" || { cat "$work/describe.log" >&2; exit 1; }
 # dump-symbol-graph extracts every module, test modules included, so those must be built (a no-op in CI, which
 # built them first); stale graphs are removed so that a module that lost its graph cannot pass on an old one.
 run_logged build swift build --build-tests
