@@ -47,7 +47,7 @@ if [ "$(uname -s)" != Darwin ]; then
     overrides=(--graph "RecordKitCloudKit=$cloudkit_graphs/RecordKitCloudKit.symbols.json")
 fi
 
-swift "$check" --package "$work/package.json" --symbol-graphs "$graphs" "${overrides[@]}"
+swift "$check" --package "$work/package.json" --symbol-graphs "$graphs" ${overrides[@]+"${overrides[@]}"}
 [ "${1:-}" = "--curation-only" ] && exit 0
 
 # Every library product's documentation, with no warning (docc's warnings name the file and line).

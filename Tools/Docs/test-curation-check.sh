@@ -99,7 +99,6 @@ expect "error: Bad: no symbol graph at graphs/Bad.symbols.json"
 
 # Curated modules only: success.
 graph Good "$(symbol Alpha struct Sources/Good/A.swift)" "$(symbol "make(_:)" func Sources/Good/A.swift)"
-sed -i 's/,$//' package.json
 cat >package.json <<'EOF'
 {"products":[{"name":"Good","type":{"library":["automatic"]},"targets":["Good"]}],
  "targets":[{"name":"Good","path":"Sources/Good"}]}
