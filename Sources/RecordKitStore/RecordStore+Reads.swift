@@ -12,7 +12,7 @@ extension RecordStore {
         let table = schema.records
         let row = try read { db in
             let statement = try db.cachedStatement(sql: "SELECT recordType, value FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?")
-            return try Row.fetchOne(statement, arguments: RowCoding.arguments(id))
+            return try Row.fetchOne(statement, arguments: try RowCoding.arguments(id))
         }
         guard let row, let bytes: Data = try RowCoding.column(row, 1, table: table, id: id) else { return nil }
         return try RowCoding.model(bytes, id: id, recordType: try RowCoding.column(row, 0, table: table, id: id), as: Model.self)
@@ -33,7 +33,7 @@ extension RecordStore {
             try Self.collect(Model.self, db, table: table, sql: """
                 SELECT ownerName, zoneName, recordName, value FROM \(table)
                 WHERE ownerName = ? AND zoneName = ? AND recordType = ? AND value IS NOT NULL
-                """, arguments: [zoneID.ownerName, zoneID.zoneName, Model.recordType])
+                """, arguments: try RowCoding.arguments(zoneID) + [Model.recordType])
         }
     }
 
@@ -61,7 +61,7 @@ extension RecordStore {
         let row = try read { db in
             try Row.fetchOne(
                 db, sql: "SELECT recordType, value, server, pending, generation FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                arguments: RowCoding.arguments(id))
+                arguments: try RowCoding.arguments(id))
         }
         guard let row else { return nil }
         let recordType: String = try RowCoding.column(row, 0, table: table, id: id)

@@ -42,7 +42,8 @@ extension RecordStore {
                 """)
             for (record, bytes) in encoded {
                 let id = record.id
-                let row = try Row.fetchOne(select, arguments: RowCoding.arguments(id))
+                try RowCoding.checkStorable(id, recordType: record.recordType)
+                let row = try Row.fetchOne(select, arguments: try RowCoding.arguments(id))
                 var value: Data? = bytes
                 var pending = PendingCode.none.rawValue
                 var generation: Int64 = 0
@@ -77,7 +78,7 @@ extension RecordStore {
                 ])
             }
             for id in deleted {
-                let arguments = RowCoding.arguments(id)
+                let arguments = try RowCoding.arguments(id)
                 // Keep a pending save (the local edit wins over the deletion, and creates the record again).
                 try db.execute(sql: """
                     UPDATE \(table) SET server = NULL WHERE ownerName = ? AND zoneName = ? AND recordName = ? AND pending = \(PendingCode.save.rawValue)
@@ -90,7 +91,7 @@ extension RecordStore {
                 try db.execute(sql: """
                     INSERT INTO \(schema.zones) (ownerName, zoneName, token, zoneExists) VALUES (?, ?, ?, 1)
                     ON CONFLICT (ownerName, zoneName) DO UPDATE SET token = excluded.token, zoneExists = 1
-                    """, arguments: [zoneID.ownerName, zoneID.zoneName, NativeArchive.encode(token)])
+                    """, arguments: try RowCoding.arguments(zoneID) + [NativeArchive.encode(token)])
             }
             return report
         }
@@ -132,7 +133,7 @@ extension RecordStore {
             for change in changes {
                 switch change {
                 case let .saved(record, sentGeneration):
-                    let arguments = RowCoding.arguments(record.id)
+                    let arguments = try RowCoding.arguments(record.id)
                     let bytes = NativeArchive.encode(record)
                     let row = try Row.fetchOne(
                         db, sql: "SELECT pending, generation FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
@@ -161,7 +162,7 @@ extension RecordStore {
                             arguments: [bytes] + arguments)
                     }
                 case let .deleted(id, sentGeneration):
-                    let arguments = RowCoding.arguments(id)
+                    let arguments = try RowCoding.arguments(id)
                     try db.execute(sql: """
                         DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?
                         AND (pending = 0 OR (pending = \(PendingCode.delete.rawValue) AND generation = ?))
@@ -181,7 +182,7 @@ extension RecordStore {
     /// creates the record anew); without, they are dropped too.
     public func forgetZone(_ zoneID: RecordZoneID, keepingLocalChanges: Bool) throws(RecordStoreError) {
         let table = schema.records
-        let zone: StatementArguments = [zoneID.ownerName, zoneID.zoneName]
+        let zone = try RowCoding.arguments(zoneID)
         try write { db in
             if keepingLocalChanges {
                 try db.execute(sql: "DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND pending = 0", arguments: zone)

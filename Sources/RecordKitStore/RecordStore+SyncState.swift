@@ -7,7 +7,7 @@ extension RecordStore {
     public func zone(_ zoneID: RecordZoneID) throws(RecordStoreError) -> StoredZone? {
         let table = schema.zones
         let row = try read { db in
-            try Row.fetchOne(db, sql: "SELECT token, zoneExists FROM \(table) WHERE ownerName = ? AND zoneName = ?", arguments: [zoneID.ownerName, zoneID.zoneName])
+            try Row.fetchOne(db, sql: "SELECT token, zoneExists FROM \(table) WHERE ownerName = ? AND zoneName = ?", arguments: try RowCoding.arguments(zoneID))
         }
         guard let row else { return nil }
         let token: Data? = try RowCoding.column(row, 0, table: table, id: nil)
@@ -36,7 +36,7 @@ extension RecordStore {
             try db.execute(sql: """
                 INSERT INTO \(table) (ownerName, zoneName, zoneExists) VALUES (?, ?, ?)
                 ON CONFLICT (ownerName, zoneName) DO UPDATE SET zoneExists = excluded.zoneExists
-                """, arguments: [zoneID.ownerName, zoneID.zoneName, exists])
+                """, arguments: try RowCoding.arguments(zoneID) + [exists])
         }
     }
 

@@ -29,6 +29,10 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
     /// type in any column: a damaged file, or another program's writes). The record ID is nil when the ID
     /// columns themselves are unreadable, or for rows that are not records.
     case corruptColumn(RecordID?, table: String, column: String, found: String)
+    /// A record name, zone name, owner name or record type holds a NUL character, which the store cannot keep
+    /// (SQLite text as GRDB binds it ends at a NUL, so the name would become another record's). Nothing was read
+    /// or written.
+    case unstorableName(String, what: String)
     /// The database is full (disk full, or SQLite's `max_page_count`): the transaction was rolled back and
     /// everything committed before it is intact.
     case diskFull(message: String)
@@ -51,6 +55,8 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
             "the stored \(what) is corrupt: \(error)"
         case let .corruptColumn(id?, table, column, found):
             "record '\(id.recordName)' in zone \(id.zoneID): column \(column) of \(table) holds \(found), which the store never writes there"
+        case let .unstorableName(name, what):
+            "the \(what) \(name.debugDescription) holds a NUL character, which the store cannot keep; nothing was read or written"
         case let .corruptColumn(nil, table, column, found):
             "a row of \(table) is corrupt: its column \(column) holds \(found), which the store never writes there"
         case let .diskFull(message):

@@ -34,6 +34,21 @@ enum RowCoding {
         return pending
     }
 
+    /// Column `index` of `row` as text, read with its length: GRDB reads a text value up to its first NUL, and a
+    /// record name or zone name may hold one, which must read back as it was written. A blob of UTF-8 reads as
+    /// text (as GRDB converts it); anything else is a corrupt column.
+    static func column(_ row: Row, _ index: Int, table: String, id: RecordID?) throws(RecordStoreError) -> String {
+        let text = try? row.withUnsafeData(atIndex: index) { bytes -> String? in
+            guard let bytes else { return nil }
+            return String(validating: bytes, as: UTF8.self)
+        }
+        guard let text else {
+            let name = index < row.count ? Array(row.columnNames)[index] : "#\(index)"
+            throw .corruptColumn(id, table: table, column: name, found: describe(row[index] as DatabaseValue))
+        }
+        return text
+    }
+
     /// A stored value for an error message: its SQLite type and a short form of it.
     static func describe(_ value: DatabaseValue) -> String {
         switch value.storage {
@@ -45,9 +60,29 @@ enum RowCoding {
         }
     }
 
-    /// Arguments for `ownerName = ? AND zoneName = ? AND recordName = ?`.
-    static func arguments(_ id: RecordID) -> StatementArguments {
-        [id.zoneID.ownerName, id.zoneID.zoneName, id.recordName]
+    /// Arguments for `ownerName = ? AND zoneName = ? AND recordName = ?`, for a storable ID (``checkStorable(_:recordType:)``).
+    static func arguments(_ id: RecordID) throws(RecordStoreError) -> StatementArguments {
+        try checkStorable(id)
+        return [id.zoneID.ownerName, id.zoneID.zoneName, id.recordName]
+    }
+
+    /// Arguments for `ownerName = ? AND zoneName = ?`, for a storable zone ID.
+    static func arguments(_ zoneID: RecordZoneID) throws(RecordStoreError) -> StatementArguments {
+        try checkStorable(zoneID)
+        return [zoneID.ownerName, zoneID.zoneName]
+    }
+
+    /// Refuses names the store cannot keep: GRDB binds a Swift string as C text, which ends at the first NUL, so
+    /// `"a\0b"` would be stored, found and overwritten as `"a"`, another record.
+    static func checkStorable(_ id: RecordID, recordType: String? = nil) throws(RecordStoreError) {
+        try checkStorable(id.zoneID)
+        if id.recordName.utf8.contains(0) { throw .unstorableName(id.recordName, what: "record name") }
+        if let recordType, recordType.utf8.contains(0) { throw .unstorableName(recordType, what: "record type") }
+    }
+
+    static func checkStorable(_ zoneID: RecordZoneID) throws(RecordStoreError) {
+        if zoneID.zoneName.utf8.contains(0) { throw .unstorableName(zoneID.zoneName, what: "zone name") }
+        if zoneID.ownerName.utf8.contains(0) { throw .unstorableName(zoneID.ownerName, what: "owner name") }
     }
 
     /// Decodes an archived record stored for `id`.

@@ -122,3 +122,42 @@ import Testing
 private extension RecordKit.Record {
     var nativeArchiveForTest: Data { NativeArchive.encode(self) }
 }
+
+/// GRDB binds a Swift string as C text, which ends at its first NUL: a record `"a\0b"` would be stored, found
+/// and overwritten as `"a"`. The store refuses such names on every path that binds one; a row written by other
+/// code with a NUL in its name reads back as it is (FuzzStoreRow found reads cut at the NUL too).
+@Suite struct StoreNameTests {
+    /// `␀` in an argument stands for a NUL (the test log cuts a raw one).
+    @Test(arguments: ["a␀b", "␀", "tail␀"])
+    func aNameWithANULIsRefusedEverywhere(spelled: String) throws {
+        let name = spelled.replacingOccurrences(of: "␀", with: "\u{0}")
+        let store = try Fixtures.memoryStore()
+        try store.save(Fixtures.note("a"))
+        let refused = RecordStoreError.unstorableName(name, what: "record name")
+        let note = Fixtures.note(name)
+        #expect(throws: refused) { try store.save(note) }
+        #expect(throws: refused) { try store.fetch(Note.self, id: note.recordID) }
+        #expect(throws: refused) { try store.storedState(of: note.recordID) }
+        #expect(throws: refused) { try store.delete(Note.self, id: note.recordID) }
+        #expect(throws: refused) { try store.apply(serverRecords: [Fixtures.serverRecord(note, tag: "t")]) }
+        let zone = RecordZoneID(zoneName: name)
+        #expect(throws: RecordStoreError.unstorableName(name, what: "zone name")) { try store.setZone(zone, exists: true) }
+        #expect(throws: RecordStoreError.unstorableName(name, what: "zone name")) { try store.forgetZone(zone, keepingLocalChanges: true) }
+        #expect(throws: RecordStoreError.unstorableName(name, what: "zone name")) { try store.fetchAll(Note.self, inZone: zone) }
+        // Nothing else changed: "a" is still there, alone.
+        #expect(try store.fetchAll(Note.self).models == [Fixtures.note("a")])
+        #expect(refused.description.contains(#"\0"#))
+    }
+
+    @Test func aRowWithANULInItsNameReadsBackAsItIs() throws {
+        let store = try Fixtures.memoryStore()
+        try store.save(Fixtures.note("a"))
+        try store.database.write { db in
+            // A damaged value too, so the row's own ID (not the archive's) is what the error names.
+            try db.execute(sql: "UPDATE recordkit_records SET recordName = CAST(x'610062' AS TEXT), value = x'00'")
+        }
+        let all = try store.fetchAll(Note.self)
+        guard case let .corruptRecord(id, _, _, _) = all.undecodable.first else { Issue.record("unexpected \(all)"); return }
+        #expect(id.recordName == "a\u{0}b", "\(id.recordName.debugDescription)")
+    }
+}

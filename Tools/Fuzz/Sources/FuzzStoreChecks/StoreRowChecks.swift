@@ -105,10 +105,11 @@ public enum StoreRowChecks {
         return .decoded
     }
 
-    /// Errors a damaged file may cause; the others (an invalid prefix, a newer store) cannot come from a row.
+    /// Errors a damaged file may cause, or a lookup by a name the store refuses to bind (a NUL in it); the others
+    /// (an invalid prefix, a newer store, SQLite failing) cannot come from a row.
     private static func isCorruptData(_ error: RecordStoreError) -> Bool {
         switch error {
-        case .corruptRecord, .undecodable, .typeMismatch, .corruptState, .corruptColumn: true
+        case .corruptRecord, .undecodable, .typeMismatch, .corruptState, .corruptColumn, .unstorableName: true
         case .newerStoreSchema, .invalidTablePrefix, .diskFull, .database: false
         }
     }
@@ -118,6 +119,7 @@ public enum StoreRowChecks {
         switch error {
         case let .corruptRecord(found, _, _, _), let .undecodable(found, _, _), let .typeMismatch(found, _, _): found == id
         case let .corruptColumn(found, _, _, _): found == nil || found == id
+        case let .unstorableName(name, _): id.map { [$0.recordName, $0.zoneID.zoneName, $0.zoneID.ownerName].contains(name) } ?? false
         case .corruptState: true
         case .newerStoreSchema, .invalidTablePrefix, .diskFull, .database: false
         }
