@@ -9,7 +9,12 @@ extension RecordStore {
     ///
     /// Each save carries the local value with the system fields of the last server record, so the server sees
     /// the change tag it expects (no change tag when the store has no server copy). Nothing is cleared: call ``markSent(_:)`` with what the server accepted.
-    public func nextPendingBatch(maxCount: Int = 400, maxBytes: Int = 1_500_000) throws(RecordStoreError) -> PendingBatch {
+    ///
+    /// - Parameter including: which records may go in the batch (a send limited to some zones, records already
+    ///   tried in this send); the others are skipped, not counted.
+    public func nextPendingBatch(
+        maxCount: Int = 400, maxBytes: Int = 1_500_000, including: (RecordID) -> Bool = { _ in true }
+    ) throws(RecordStoreError) -> PendingBatch {
         let table = schema.records
         return try read { db in
             var batch = PendingBatch(saves: [], deletes: [], unreadable: [])
@@ -20,6 +25,7 @@ extension RecordStore {
                 """)
             while let row = try rows.next(), batch.saves.count + batch.deletes.count < maxCount {
                 let id = RowCoding.recordID(row, at: 0)
+                guard including(id) else { continue }
                 let recordType: String = row[3]
                 let generation: Int64 = row[5]
                 if row[4] == PendingCode.delete.rawValue {
@@ -45,6 +51,37 @@ extension RecordStore {
                 }
             }
             return batch
+        }
+    }
+}
+
+/// A record with a pending change, without its value.
+public struct PendingItem: Sendable, Hashable {
+    /// The record.
+    public var id: RecordID
+    /// Its record type.
+    public var recordType: String
+    /// The change waiting to be sent.
+    public var change: PendingChange
+}
+
+extension RecordStore {
+    /// Every record with a pending change, oldest edit first, without reading the values: what a sync engine
+    /// that tracks pending changes itself (CKSyncEngine) is told at start.
+    public func pendingItems() throws(RecordStoreError) -> [PendingItem] {
+        let table = schema.records
+        return try read { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT ownerName, zoneName, recordName, recordType, pending, generation FROM \(table)
+                WHERE pending <> 0 ORDER BY generation
+                """)
+            var items: [PendingItem] = []
+            while let row = try rows.next() {
+                let generation: Int64 = row[5]
+                let change: PendingChange = row[4] == PendingCode.delete.rawValue ? .delete(generation: generation) : .save(generation: generation)
+                items.append(PendingItem(id: RowCoding.recordID(row, at: 0), recordType: row[3], change: change))
+            }
+            return items
         }
     }
 }

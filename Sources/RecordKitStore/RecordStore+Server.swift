@@ -27,8 +27,15 @@ extension RecordStore {
         changed: [RecordKit.Record], deleted: [RecordID], token: (RecordZoneID, ServerChangeToken)?
     ) throws(RecordStoreError) -> ApplyReport {
         let encoded = changed.map { (record: $0, bytes: NativeArchive.encode($0)) }
+        return try write { db in try applyServerChanges(db, encoded: encoded, deleted: deleted, token: token) }
+    }
+
+    /// Applies server records inside a write transaction (see ``apply(_:)``).
+    func applyServerChanges(
+        _ db: Database, encoded: [(record: RecordKit.Record, bytes: Data)], deleted: [RecordID], token: (RecordZoneID, ServerChangeToken)?
+    ) throws -> ApplyReport {
         let table = schema.records
-        return try write { db in
+        do {
             var report = ApplyReport()
             let select = try db.cachedStatement(sql: """
                 SELECT recordType, value, server, pending, generation FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?
@@ -113,8 +120,13 @@ extension RecordStore {
     /// its generation is the one sent (an edit made during the send stays pending). A deleted record's
     /// tombstone is removed only for the generation sent.
     public func markSent(_ changes: [SentChange]) throws(RecordStoreError) {
+        try write { db in try markSent(db, changes) }
+    }
+
+    /// Records what the server accepted inside a write transaction (see ``markSent(_:)``).
+    func markSent(_ db: Database, _ changes: [SentChange]) throws {
         let table = schema.records
-        try write { db in
+        do {
             for change in changes {
                 switch change {
                 case let .saved(record, sentGeneration):

@@ -1,14 +1,30 @@
 import Foundation
 
 /// https://developer.apple.com/documentation/cloudkit/ckrecordzone
-open class CKRecordZone: NSObject {
+open class CKRecordZone: NSObject, @unchecked Sendable {
     /// https://developer.apple.com/documentation/cloudkit/ckrecordzone/id
     /// (the Objective-C class `CKRecordZoneID`, top-level: swift-corelibs-foundation cannot archive nested classes)
     public typealias ID = CKRecordZoneID
+
+    /// https://developer.apple.com/documentation/cloudkit/ckrecordzone/zoneid
+    public let zoneID: CKRecordZone.ID
+
+    /// https://developer.apple.com/documentation/cloudkit/ckrecordzone/init(zoneid:)
+    public init(zoneID: CKRecordZone.ID) {
+        self.zoneID = zoneID
+    }
+
+    /// https://developer.apple.com/documentation/objectivec/nsobjectprotocol/isequal(_:)
+    open override func isEqual(_ object: Any?) -> Bool {
+        (object as? CKRecordZone)?.zoneID.isEqual(zoneID) == true
+    }
+
+    /// https://developer.apple.com/documentation/objectivec/nsobjectprotocol/hash
+    open override var hash: Int { zoneID.hash }
 }
 
 /// https://developer.apple.com/documentation/cloudkit/ckrecordzone/id
-open class CKRecordZoneID: NSObject, NSSecureCoding, NSCopying {
+open class CKRecordZoneID: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// https://developer.apple.com/documentation/cloudkit/ckrecordzone/id/zonename
     public let zoneName: String
     /// https://developer.apple.com/documentation/cloudkit/ckrecordzone/id/ownername
