@@ -95,7 +95,10 @@ extension CKSyncEngineAdapter {
         for failure in sent.failedRecordSaves {
             let id = RecordID(failure.record.recordID)
             let flight = inFlight.removeValue(forKey: id)
-            let error = CloudError(cloudKitError: failure.error, subject: CloudKitErrorSubject(recordID: id, clientRecord: flight?.record))
+            let ancestor = (try? store.storedState(of: id))?.flatMap(\.server)
+            let client = flight?.record ?? (try? Record(ckRecord: failure.record))
+            let subject = CloudKitErrorSubject(recordID: id, clientRecord: client, ancestor: ancestor)
+            let error = CloudError(cloudKitError: failure.error, subject: subject)
             if case let .serverRecordChanged(server, _) = error {
                 conflicts.append((server, flight?.record))
             } else {

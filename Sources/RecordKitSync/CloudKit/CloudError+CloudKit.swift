@@ -10,9 +10,11 @@ struct CloudKitErrorSubject {
     var recordID: RecordID?
     /// The zone of the request or of the item.
     var zoneID: RecordZoneID?
-    /// The record sent, for `serverRecordChanged` (its client record, and the fallback of assets CloudKit did
-    /// not download).
+    /// The record sent, for `serverRecordChanged` (its client record).
     var clientRecord: Record?
+    /// The last server record the client saw: where the values of assets CloudKit did not download come
+    /// from (the client record's when nil).
+    var ancestor: Record?
     /// The items and bytes of the request, for `limitExceeded`.
     var request: (items: Int, bytes: Int)?
 }
@@ -31,7 +33,7 @@ extension CloudError {
         let code = ckError.code
         let zoneID = subject.zoneID ?? subject.recordID?.zoneID
         if code == .serverRecordChanged, let client = subject.clientRecord, let server = ckError.serverRecord,
-            let serverRecord = try? Record(conflictServerRecord: server, fallback: client)
+            let serverRecord = try? Record(conflictServerRecord: server, fallback: subject.ancestor ?? client)
         {
             self = .serverRecordChanged(serverRecord: serverRecord, clientRecord: client)
         } else if code == .partialFailure {

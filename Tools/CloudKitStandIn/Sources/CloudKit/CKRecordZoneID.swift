@@ -9,9 +9,26 @@ open class CKRecordZone: NSObject, @unchecked Sendable {
     /// https://developer.apple.com/documentation/cloudkit/ckrecordzone/zoneid
     public let zoneID: CKRecordZone.ID
 
+    /// https://developer.apple.com/documentation/cloudkit/ckrecordzone/capabilities-swift.property
+    public var capabilities: CKRecordZone.Capabilities = []
+
     /// https://developer.apple.com/documentation/cloudkit/ckrecordzone/init(zoneid:)
     public init(zoneID: CKRecordZone.ID) {
         self.zoneID = zoneID
+    }
+
+    /// https://developer.apple.com/documentation/cloudkit/ckrecordzone/capabilities-swift.struct
+    public struct Capabilities: OptionSet, Sendable {
+        /// https://developer.apple.com/documentation/cloudkit/ckrecordzone/capabilities-swift.struct/rawvalue
+        public let rawValue: UInt
+        /// https://developer.apple.com/documentation/cloudkit/ckrecordzone/capabilities-swift.struct/init(rawvalue:)
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// https://developer.apple.com/documentation/cloudkit/ckrecordzone/capabilities-swift.struct/fetchchanges
+        public static let fetchChanges = Capabilities(rawValue: 1 << 0)
+        /// https://developer.apple.com/documentation/cloudkit/ckrecordzone/capabilities-swift.struct/atomic
+        public static let atomic = Capabilities(rawValue: 1 << 1)
+        /// https://developer.apple.com/documentation/cloudkit/ckrecordzone/capabilities-swift.struct/sharing
+        public static let sharing = Capabilities(rawValue: 1 << 2)
     }
 
     /// https://developer.apple.com/documentation/objectivec/nsobjectprotocol/isequal(_:)
