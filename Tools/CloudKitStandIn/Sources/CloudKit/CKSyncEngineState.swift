@@ -119,8 +119,10 @@ extension CKSyncEngine {
             var saves: [CKRecord] = [], deletes: [CKRecord.ID] = []
             for change in pendingChanges where saves.count + deletes.count < 400 {
                 switch change {
-                case let .saveRecord(id): if let record = await recordProvider(id) { saves.append(record) }
-                case let .deleteRecord(id): deletes.append(id)
+                case let .saveRecord(id):
+                    if let record = await recordProvider(id) { saves.append(record) }
+                case let .deleteRecord(id):
+                    deletes.append(id)
                 }
             }
             guard !saves.isEmpty || !deletes.isEmpty else { return nil }
