@@ -45,10 +45,16 @@ extension CKSyncEngineAdapter {
         case let .accountChange(change):
             flush()
             accountChanged(change.changeType, syncEngine: syncEngine)
-        case .willSendChanges, .didSendChanges:
+        case .willSendChanges:
             flush()
             attempted = []
             conflictCounts = [:]
+        case .didSendChanges:
+            // Every result of the send has arrived: what is still in flight was not sent.
+            flush()
+            attempted = []
+            conflictCounts = [:]
+            inFlight = [:]
         default:
             flush()
         }

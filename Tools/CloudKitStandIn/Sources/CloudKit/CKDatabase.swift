@@ -124,11 +124,16 @@ extension CKDatabase {
         public struct Deletion: @unchecked Sendable {
             /// https://developer.apple.com/documentation/cloudkit/ckdatabase/databasechange/deletion/zoneid
             public let zoneID: CKRecordZone.ID
-            /// https://developer.apple.com/documentation/cloudkit/ckdatabase/databasechange/deletion/reason-swift.property
-            public let reason: CKDatabase.DatabaseChange.Deletion.Reason
+            @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+            // https://developer.apple.com/documentation/cloudkit/ckdatabase/databasechange/deletion/reason-swift.property
+            public var reason: CKDatabase.DatabaseChange.Deletion.Reason { storedReason }
+            @available(macOS, introduced: 12.0, deprecated: 14.0, message: "Use reason")
+            // https://developer.apple.com/documentation/cloudkit/ckdatabase/databasechange/deletion/purged
+            public var purged: Bool { storedReason == .purged }
+            private let storedReason: CKDatabase.DatabaseChange.Deletion.Reason
             package init(zoneID: CKRecordZone.ID, reason: CKDatabase.DatabaseChange.Deletion.Reason) {
                 self.zoneID = zoneID
-                self.reason = reason
+                self.storedReason = reason
             }
 
             /// https://developer.apple.com/documentation/cloudkit/ckdatabase/databasechange/deletion/reason-swift.enum
