@@ -22,6 +22,8 @@ import RecordKit
 ///   does the same for conflict results; ``forgetZone(_:keepingLocalChanges:)``.
 /// - Sync state: ``zone(_:)``, ``setZone(_:exists:)``, ``databaseToken()``, ``setDatabaseToken(_:)``,
 ///   ``engineState()``, ``setEngineState(_:)``, ``syncState()``.
+/// - For CKSyncEngine: ``commit(_:engineState:)`` stores fetched and sent changes with the engine's state in one
+///   transaction; ``pendingItems()`` lists the queue; ``requeueAll()`` and ``deleteAllData()`` after an account change.
 ///
 /// Every method runs synchronously on the caller's thread and throws ``RecordStoreError``.
 public final class RecordStore: Sendable {
