@@ -56,6 +56,8 @@ public actor CKSyncEngineAdapter: CKSyncEngineDelegate {
         var serialization: CKSyncEngine.State.Serialization?
         do {
             if let data = try store.engineState() {
+                // A blob that is no serialization (``SyncEngine``'s own state, say) starts the engine afresh:
+                // it fetches everything again, and the store merges what it already has.
                 serialization = try? JSONDecoder().decode(CKSyncEngine.State.Serialization.self, from: data)
             }
         } catch {
