@@ -56,4 +56,24 @@ final class NoteSync: Sendable {
         try await app.delete(note.recordID)
         #expect(try app.notes().isEmpty)
     }
+
+    /// The README and the DocC article show the class above, line for line.
+    @Test(arguments: ["README.md", "Sources/RecordKitSync/RecordKitSync.docc/SyncingWithCKSyncEngine.md"])
+    func theDocumentationShowsThisCode(file: String) throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let tested = try Self.noteSync(in: String(contentsOf: here, encoding: .utf8))
+        let documented = try Self.noteSync(in: String(contentsOf: root.appendingPathComponent(file), encoding: .utf8))
+        #expect(!tested.isEmpty)
+        #expect(documented == tested)
+    }
+
+    /// The lines from `@available` to the closing brace of `NoteSync`.
+    private static func noteSync(in text: String) throws -> [Substring] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.hasPrefix("@available(iOS 17.0, macOS 14.0, *)") })
+        let end = try #require(lines[start...].firstIndex { $0 == "}" })
+        return Array(lines[start...end])
+    }
 }
