@@ -8,13 +8,13 @@ extension Record {
     ///
     /// System fields come from the record's public properties (change tag, dates, creator, last modifier,
     /// parent, share); CloudKit exposes no property for the device that saved last, so
-    /// ``RecordKit/SystemFields/modifiedByDevice`` is nil (``init(systemFieldsArchive:)`` reads it from an
+    /// `SystemFields.modifiedByDevice` is nil (``init(systemFieldsArchive:)`` reads it from an
     /// `encodeSystemFields(with:)` archive).
     ///
     /// A number's kind comes from its `NSNumber.objCType`: `f` and `d` are DOUBLE, the integer codes (a Bool's
     /// `c` too) INT64; a generated model converts an exact number to its schema's kind (`init(ckRecord:)`).
     /// A value of a type CloudKit does not store, a list of mixed kinds, or an asset with no file URL throws
-    /// ``RecordKit/RecordDecodingError/invalidValue(recordType:recordName:field:value:reason:)``.
+    /// `RecordDecodingError.invalidValue(recordType:recordName:field:value:reason:)`.
     public init(ckRecord: CKRecord) throws(RecordDecodingError) {
         self = try Record.decoding(ckRecord, omittingAssetsWithoutFile: false).record
     }

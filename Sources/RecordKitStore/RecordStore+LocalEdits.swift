@@ -33,10 +33,11 @@ extension RecordStore {
                     row.id.zoneID.ownerName, row.id.zoneID.zoneName, row.id.recordName, row.type, row.bytes, generation,
                 ])
                 if db.changesCount == 0 {
-                    let stored = try String.fetchOne(
+                    let stored = try Row.fetchOne(
                         db, sql: "SELECT recordType FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
                         arguments: RowCoding.arguments(row.id))
-                    throw RecordStoreError.typeMismatch(row.id, stored: stored ?? "?", requested: row.type)
+                    let storedType: String? = try stored.flatMap { (stored: Row) throws(RecordStoreError) in try RowCoding.column(stored, 0, table: table, id: row.id) }
+                    throw RecordStoreError.typeMismatch(row.id, stored: storedType ?? "?", requested: row.type)
                 }
                 generation += 1
             }
@@ -63,13 +64,12 @@ extension RecordStore {
                     db, sql: "SELECT recordType, server IS NOT NULL, pending FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
                     arguments: RowCoding.arguments(id))
                 else { continue }
-                let recordType: String = row[0]
+                let recordType: String = try RowCoding.column(row, 0, table: table, id: id)
                 guard recordType == Model.recordType else {
                     throw RecordStoreError.typeMismatch(id, stored: recordType, requested: Model.recordType)
                 }
-                let serverHasIt: Bool = row[1]
-                let pending: Int64 = row[2]
-                if pending == PendingCode.delete.rawValue { continue }
+                let serverHasIt: Bool = try RowCoding.column(row, 1, table: table, id: id)
+                if try RowCoding.pendingCode(row, 2, table: table, id: id) == .delete { continue }
                 if serverHasIt {
                     let generation = try reserveGenerations(db, count: 1)
                     try db.execute(

@@ -24,20 +24,20 @@ extension RecordStore {
                 FROM \(table) WHERE pending <> 0 ORDER BY generation
                 """)
             while let row = try rows.next(), batch.saves.count + batch.deletes.count < maxCount {
-                let id = RowCoding.recordID(row, at: 0)
-                guard including(id) else { continue }
-                let recordType: String = row[3]
-                let generation: Int64 = row[5]
-                if row[4] == PendingCode.delete.rawValue {
-                    batch.deletes.append(PendingDelete(id: id, recordType: recordType, generation: generation))
-                    continue
-                }
-                let size: Int = row[8] ?? 0
-                if bytes + size > maxBytes && !(batch.saves.isEmpty && batch.deletes.isEmpty) { break }
                 do {
-                    guard let value: Data = row[6] else { continue }
+                    let id = try RowCoding.recordID(row, at: 0, table: table)
+                    guard including(id) else { continue }
+                    let recordType: String = try RowCoding.column(row, 3, table: table, id: id)
+                    let generation: Int64 = try RowCoding.column(row, 5, table: table, id: id)
+                    if try RowCoding.pendingCode(row, 4, table: table, id: id) == .delete {
+                        batch.deletes.append(PendingDelete(id: id, recordType: recordType, generation: generation))
+                        continue
+                    }
+                    let size: Int = try RowCoding.column(row, 8, table: table, id: id) ?? 0
+                    if bytes + size > maxBytes && !(batch.saves.isEmpty && batch.deletes.isEmpty) { break }
+                    guard let value: Data = try RowCoding.column(row, 6, table: table, id: id) else { continue }
                     var record = try RowCoding.record(value, id: id, recordType: recordType, copy: .local)
-                    if let server: Data = row[7] {
+                    if let server: Data = try RowCoding.column(row, 7, table: table, id: id) {
                         record.system = try RowCoding.record(server, id: id, recordType: recordType, copy: .server).system
                     } else {
                         // No server copy (never sent, deleted on the server, or its zone forgotten): send it as new,
@@ -67,7 +67,8 @@ public struct PendingItem: Sendable, Hashable {
 
 extension RecordStore {
     /// Every record with a pending change, oldest edit first, without reading the values: what a sync engine
-    /// that tracks pending changes itself (CKSyncEngine) is told at start.
+    /// that tracks pending changes itself (CKSyncEngine) is told at start. A row whose columns are damaged is
+    /// left out here; ``nextPendingBatch(maxCount:maxBytes:including:)`` reports it.
     public func pendingItems() throws(RecordStoreError) -> [PendingItem] {
         let table = schema.records
         return try read { db in
@@ -77,9 +78,16 @@ extension RecordStore {
                 """)
             var items: [PendingItem] = []
             while let row = try rows.next() {
-                let generation: Int64 = row[5]
-                let change: PendingChange = row[4] == PendingCode.delete.rawValue ? .delete(generation: generation) : .save(generation: generation)
-                items.append(PendingItem(id: RowCoding.recordID(row, at: 0), recordType: row[3], change: change))
+                do {
+                    let id = try RowCoding.recordID(row, at: 0, table: table)
+                    let recordType: String = try RowCoding.column(row, 3, table: table, id: id)
+                    let generation: Int64 = try RowCoding.column(row, 5, table: table, id: id)
+                    let change: PendingChange = try RowCoding.pendingCode(row, 4, table: table, id: id) == .delete
+                        ? .delete(generation: generation) : .save(generation: generation)
+                    items.append(PendingItem(id: id, recordType: recordType, change: change))
+                } catch let error as RecordStoreError {
+                    _ = error  // Reported by nextPendingBatch, which reads the same rows.
+                }
             }
             return items
         }

@@ -52,16 +52,30 @@ extension RecordStore {
             var value: Data? = bytes
             var pending = PendingCode.none.rawValue
             var generation: Int64 = 0
-            if let row, let code = PendingCode(rawValue: row[3]), code != .none {
-                pending = code.rawValue
-                generation = row[4]
-                if code == .save, let local: Data = row[1] {
-                    // The merged value is a new edit: a send of the old one must not clear it.
-                    generation = try reserveGenerations(db, count: 1)
-                    let ancestor: Data? = row[2]
-                    value = merge(id: id, local: local, ancestor: ancestor, server: record, report: &report)
-                } else {
-                    value = nil
+            if let row {
+                let stored: (code: PendingCode, generation: Int64, local: Data?, ancestor: Data?)
+                do throws(RecordStoreError) {
+                    stored = (
+                        try RowCoding.pendingCode(row, 3, table: table, id: id), try RowCoding.column(row, 4, table: table, id: id),
+                        try RowCoding.column(row, 1, table: table, id: id), try RowCoding.column(row, 2, table: table, id: id))
+                } catch {
+                    // A damaged row is kept as it is, as a corrupt local copy is: only its server copy is updated.
+                    report.unmerged.append(error)
+                    try db.execute(
+                        sql: "UPDATE \(table) SET server = ? WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+                        arguments: [bytes] + RowCoding.arguments(id))
+                    continue
+                }
+                if stored.code != .none {
+                    pending = stored.code.rawValue
+                    generation = stored.generation
+                    if stored.code == .save, let local = stored.local {
+                        // The merged value is a new edit: a send of the old one must not clear it.
+                        generation = try reserveGenerations(db, count: 1)
+                        value = merge(id: id, local: local, ancestor: stored.ancestor, server: record, report: &report)
+                    } else {
+                        value = nil
+                    }
                 }
             }
             try upsert.execute(arguments: [
@@ -141,9 +155,11 @@ extension RecordStore {
                         """, arguments: arguments + [record.recordType, bytes, generation])
                     continue
                 }
-                let pending: Int64 = row[0]
-                let generation: Int64 = row[1]
-                if pending == PendingCode.save.rawValue && generation == sentGeneration || pending == PendingCode.none.rawValue {
+                // A damaged pending code or generation reads as an edit made during the send: the local value
+                // stays as it is, only the server copy is updated.
+                let pending = try? RowCoding.pendingCode(row, 0, table: table, id: record.id)
+                let generation: Int64? = try? RowCoding.column(row, 1, table: table, id: record.id)
+                if pending == .save && generation == sentGeneration || pending == PendingCode.none {
                     try db.execute(sql: """
                         UPDATE \(table) SET value = ?, server = ?, pending = 0, generation = 0
                         WHERE ownerName = ? AND zoneName = ? AND recordName = ?

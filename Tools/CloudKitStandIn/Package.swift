@@ -8,6 +8,10 @@ import PackageDescription
 let package = Package(
     name: "CloudKitStandIn",
     platforms: [.macOS(.v13)],
+    products: [
+        // For Tools/Fuzz's FuzzCKRecordValues only (never for apps): the stand-in and the bridge compiled on it.
+        .library(name: "CloudKitStandIn", targets: ["CloudKit", "CoreLocation", "CloudKitStandInSupport", "RecordKitCloudKitOnStandIn"]),
+    ],
     dependencies: [
         .package(name: "RecordKit", path: "../.."),
     ],
