@@ -25,7 +25,9 @@ extension RecordStore {
     /// state, all in one transaction: the state (which holds CKSyncEngine's change tokens) never covers
     /// changes the store does not hold, and the changes are never stored without the state that follows them.
     ///
-    /// - Parameter engineState: the engine's state after these changes; nil leaves the stored state as it is.
+    /// - Parameters:
+    ///   - changes: the fetched pages and the changes the server accepted.
+    ///   - engineState: the engine's state after these changes; nil leaves the stored state as it is.
     @discardableResult
     public func commit(_ changes: EngineChanges, engineState: Data?) throws(RecordStoreError) -> ApplyReport {
         let pages = changes.pages.map { page in

@@ -10,8 +10,11 @@ extension RecordStore {
     /// Each save carries the local value with the system fields of the last server record, so the server sees
     /// the change tag it expects (no change tag when the store has no server copy). Nothing is cleared: call ``markSent(_:)`` with what the server accepted.
     ///
-    /// - Parameter including: which records may go in the batch (a send limited to some zones, records already
-    ///   tried in this send); the others are skipped, not counted.
+    /// - Parameters:
+    ///   - maxCount: the most saves and deletes in the batch.
+    ///   - maxBytes: the most bytes of record archives in the batch (the first change counts whatever its size).
+    ///   - including: which records may go in the batch (a send limited to some zones, records already tried in
+    ///     this send); the others are skipped, not counted.
     public func nextPendingBatch(
         maxCount: Int = 400, maxBytes: Int = 1_500_000, including: (RecordID) -> Bool = { _ in true }
     ) throws(RecordStoreError) -> PendingBatch {

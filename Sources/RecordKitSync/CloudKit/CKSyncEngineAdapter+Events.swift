@@ -61,7 +61,7 @@ extension CKSyncEngineAdapter {
     }
 
     /// Reads fetched records into pages by zone, to store with the next state. A record that cannot be read
-    /// into a ``RecordKit/Record`` is reported and left out.
+    /// into a `Record` is reported and left out.
     private func receive(_ changes: CKSyncEngine.Event.FetchedRecordZoneChanges) {
         var pages: [RecordZoneID: FetchedPage] = [:]
         var order: [RecordZoneID] = []

@@ -5,7 +5,7 @@ import RecordKit
 import RecordKitCloudKit
 import RecordKitStore
 
-/// A `CKSyncEngineDelegate` backed by a ``RecordKitStore/RecordStore``: the glue an app writes around
+/// A `CKSyncEngineDelegate` backed by a `RecordStore`: the glue an app writes around
 /// CKSyncEngine, once.
 ///
 /// - Pending changes live in the store's queue, committed with each edit (``save(_:)``, ``delete(_:id:)``), and
@@ -15,7 +15,7 @@ import RecordKitStore
 ///   400 items and 2 MB (``SyncConfiguration/maxItemsPerRequest``, ``SyncConfiguration/maxBytesPerRequest``),
 ///   within the send's scope, oldest edit first, each with the change tag of the last server record.
 /// - Fetched changes and sent results are stored in the same transaction as the state serialization that
-///   follows them (``RecordKitStore/RecordStore/commit(_:engineState:)``), so the stored state never covers
+///   follows them (`RecordStore.commit(_:engineState:)`), so the stored state never covers
 ///   changes the store lacks. A sent save clears its pending change only for the generation sent.
 /// - `serverRecordChanged` is merged with the schema's rule against the stored ancestor and queued again on
 ///   the server's record; `unknownItem` sends the record again as new; `zoneNotFound` creates the zone; a

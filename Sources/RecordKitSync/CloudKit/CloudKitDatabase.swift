@@ -6,7 +6,7 @@ import RecordKitCloudKit
 
 /// A ``CloudDatabase`` over a `CKDatabase`, for apps that drive sync with ``SyncEngine`` themselves.
 ///
-/// Records cross through the bridge (``RecordKit/Record`` <-> `CKRecord`, change tags and system fields
+/// Records cross through the bridge (`Record` <-> `CKRecord`, change tags and system fields
 /// kept); CloudKit's errors become the same ``CloudError`` values `CloudKitSimulator` produces for the same
 /// failures, so tests against the simulator exercise the paths the app takes against CloudKit.
 public struct CloudKitDatabase: CloudDatabase {
