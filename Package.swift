@@ -34,7 +34,8 @@ let package = Package(
         // The runtime linked by apps and servers: Foundation only.
         .target(name: "RecordKit"),
         // Sync: the CloudDatabase protocol (CloudKit, its Web Services, the simulator) and the SyncEngine over the store.
-        .target(name: "RecordKitSync", dependencies: ["RecordKit", "RecordKitStore"]),
+        // On Apple platforms also the CKSyncEngine and CKDatabase adapters, over the CloudKit bridge.
+        .target(name: "RecordKitSync", dependencies: ["RecordKit", "RecordKitStore", "RecordKitCloudKit"]),
         // The in-memory CloudKit simulator (CloudKit's rules, seeded, fault injection) and the multi-device harness.
         .target(
             name: "RecordKitTesting",

@@ -19,6 +19,17 @@ extension Record {
         self = try Record.decoding(ckRecord, omittingAssetsWithoutFile: false).record
     }
 
+    /// Reads the server's record of a `serverRecordChanged` error as ``RecordConflict`` does: CloudKit does not
+    /// download its assets, so a field holding a `CKAsset` with no file URL takes `fallback`'s value for that
+    /// field (the ancestor's, or the client's record when there is none), as unchanged since.
+    public init(conflictServerRecord ckRecord: CKRecord, fallback: Record?) throws(RecordDecodingError) {
+        var (record, omitted) = try Record.decoding(ckRecord, omittingAssetsWithoutFile: true)
+        for key in omitted.sorted() {
+            record[key] = fallback?[key]
+        }
+        self = record
+    }
+
     /// Reads a `CKRecord`; with `omittingAssetsWithoutFile`, a field holding a `CKAsset` with no file URL (or a
     /// list of assets with one) is left out and named in `omitted` instead of throwing.
     static func decoding(

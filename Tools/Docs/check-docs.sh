@@ -3,8 +3,8 @@
 # 1. every top-level public symbol of every library product is in a topic group of its module's DocC catalog
 #    (Tools/Docs/CurationCheck.swift says which symbol, and on which page and under which group to add it);
 # 2. `swift package generate-documentation --target X` builds every library product with no warning.
-# On Linux RecordKitCloudKit is empty (no CloudKit): its catalog is checked and built against the symbol graph of
-# the bridge's own sources as Tools/CloudKitStandIn compiles them, renamed to RecordKitCloudKit.
+# On Linux RecordKitCloudKit is empty and RecordKitSync lacks its CloudKit adapters (no CloudKit): their catalogs
+# are checked and built against the symbol graphs of their sources as Tools/CloudKitStandIn compiles them, renamed.
 # Usage: Tools/Docs/check-docs.sh [--curation-only]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -28,23 +28,26 @@ graphs=$(sed -n 's/^Files written to //p' "$work/dump.log")
 [ -d "$graphs" ] || { echo "error: dump-symbol-graph named no output folder" >&2; exit 1; }
 
 overrides=()
-cloudkit_graphs=""
 if [ "$(uname -s)" != Darwin ]; then
-    # The bridge's sources as the stand-in compiles them (module RecordKitCloudKitOnStandIn), renamed.
+    # The sources as the stand-in compiles them (modules RecordKitCloudKitOnStandIn, RecordKitSyncOnStandIn, whose
+    # CloudKit adapters exist only there), renamed.
     standin=Tools/CloudKitStandIn
-    run_logged standin swift build --package-path "$standin" --target RecordKitCloudKitOnStandIn
+    run_logged standin swift build --package-path "$standin" --target RecordKitSyncOnStandIn
     bin=$(swift build --package-path "$standin" --show-bin-path)
-    mkdir "$work/standin-graphs" "$work/cloudkit-graphs"
-    run_logged extract swift symbolgraph-extract -module-name RecordKitCloudKitOnStandIn \
-        -target "$(basename "$(dirname "$bin")")" -module-cache-path "$bin/ModuleCache" -I "$bin/Modules" \
-        -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols \
-        -output-dir "$work/standin-graphs"
-    cloudkit_graphs="$work/cloudkit-graphs"
-    for file in "$work/standin-graphs"/*.symbols.json; do
-        name=$(basename "$file")
-        sed 's/RecordKitCloudKitOnStandIn/RecordKitCloudKit/g' "$file" >"$cloudkit_graphs/${name/RecordKitCloudKitOnStandIn/RecordKitCloudKit}"
+    for module in RecordKitCloudKit RecordKitSync; do
+        mkdir "$work/$module-standin" "$work/$module-graphs"
+        run_logged "extract-$module" swift symbolgraph-extract -module-name "${module}OnStandIn" \
+            -target "$(basename "$(dirname "$bin")")" -module-cache-path "$bin/ModuleCache" -I "$bin/Modules" \
+            -Xcc -fmodule-map-file="$standin/.build/checkouts/GRDB.swift/Sources/GRDBSQLite/module.modulemap" \
+            -minimum-access-level public -skip-synthesized-members -emit-extension-block-symbols \
+            -output-dir "$work/$module-standin"
+        for file in "$work/$module-standin"/*.symbols.json; do
+            name=$(basename "$file")
+            sed -e 's/RecordKitCloudKitOnStandIn/RecordKitCloudKit/g' -e 's/RecordKitSyncOnStandIn/RecordKitSync/g' "$file" \
+                >"$work/$module-graphs/${name/${module}OnStandIn/$module}"
+        done
+        overrides+=(--graph "$module=$work/$module-graphs/$module.symbols.json")
     done
-    overrides=(--graph "RecordKitCloudKit=$cloudkit_graphs/RecordKitCloudKit.symbols.json")
 fi
 
 swift "$check" --package "$work/package.json" --symbol-graphs "$graphs" ${overrides[@]+"${overrides[@]}"}
@@ -55,8 +58,8 @@ failed=0
 for module in $(swift "$check" --package "$work/package.json" --list-modules); do
     log="$work/docs-$module.log"
     start=$SECONDS
-    if [ "$module" = RecordKitCloudKit ] && [ -n "$cloudkit_graphs" ]; then
-        docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$cloudkit_graphs" \
+    if [ -d "$work/$module-graphs" ]; then
+        docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$work/$module-graphs" \
             --fallback-display-name "$module" --fallback-bundle-identifier "$module" \
             --output-path "$work/$module.doccarchive" >"$log" 2>&1 || failed=1
     else
