@@ -7,12 +7,12 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
 
 /// An article whose fields are named like Swift keywords.
 ///
 /// Record type `Article`, version 3.
-public nonisolated struct Article: Swift.Hashable, Swift.Sendable {
+public nonisolated struct Article: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The record's field keys.
     public nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case title
@@ -27,6 +27,9 @@ public nonisolated struct Article: Swift.Hashable, Swift.Sendable {
         case `where`
         case subtitle
     }
+
+    /// The zone of `Article` records: the default zone (the schema names none).
+    public static let zoneID: RecordKit.RecordZoneID = RecordKit.RecordZoneID.default
 
     public var title: Swift.String
     public var `default`: Swift.String
@@ -71,6 +74,22 @@ public nonisolated struct Article: Swift.Hashable, Swift.Sendable {
         self.`where` = `where`
         self.subtitle = subtitle
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+    }
+
+    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
+    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
+        case title
+        case `default`
+        case `class`
+        case recordField = "record"
+        case views
+        case link
+        case status
+        case history
+        case scores
+        case `where`
+        case subtitle
+        case metadata = "___metadata"
     }
 }
 

@@ -7,18 +7,21 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_2
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
 
 /// Field names that collide with members of a generated model.
 ///
 /// Record type `Awkward`, version 1.
-public nonisolated struct Awkward: Swift.Hashable, Swift.Sendable {
+public nonisolated struct Awkward: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The record's field keys.
     public nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case metadata
         case rawValueField = "rawValue"
         case `self`
     }
+
+    /// The zone of `Awkward` records: the default zone (the schema names none).
+    public static let zoneID: RecordKit.RecordZoneID = RecordKit.RecordZoneID.default
 
     public var metadataField: Swift.String?
     public var rawValue: Swift.Int64?
@@ -37,6 +40,14 @@ public nonisolated struct Awkward: Swift.Hashable, Swift.Sendable {
         self.rawValue = rawValue
         self.selfField = selfField
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+    }
+
+    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
+    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
+        case metadataField = "metadata"
+        case rawValue
+        case selfField = "self"
+        case metadata = "___metadata"
     }
 }
 
