@@ -79,9 +79,9 @@ import Testing
     }
 
     @Test func fieldsAreUnderTheirRecordKeysAndTheMetadataBesideThem() throws {
-        let awkward = Awkward(recordID: RecordID(recordName: "a"), metadataField: "m", rawValue: 3, selfField: 1.5)
+        let awkward = Awkward(recordID: RecordID(recordName: "a"), metadataField: "m", rawValue: 3, selfField: 1.5, zoneID: "z")
         let json = try Self.jsonObject(awkward)
-        #expect(Set(json.keys) == ["metadata", "rawValue", "self", "___metadata"])
+        #expect(Set(json.keys) == ["metadata", "rawValue", "self", "zoneID", "___metadata"])
         #expect(json["metadata"] as? String == "m", "the field named metadata, not the model's metadata")
         let metadata = try #require(json["___metadata"] as? [String: Any])
         let recordID = try #require(metadata["recordID"] as? [String: Any])

@@ -26,6 +26,7 @@ public nonisolated struct Article: Swift.Hashable, Swift.Sendable, Swift.Codable
         case scores
         case `where`
         case subtitle
+        case related
     }
 
     /// The zone of `Article` records: the default zone (the schema names none).
@@ -44,6 +45,10 @@ public nonisolated struct Article: Swift.Hashable, Swift.Sendable, Swift.Codable
     public var `where`: RecordKit.Location?
     /// Added in version 3: `""` in records of older versions.
     public var subtitle: Swift.String
+    /// Refers to `Article` records; a reference without an action of its own takes the schema's, `none`.
+    public var related: [RecordKit.RecordReference<Article>] {
+        didSet { self.related = RecordKit.RecordReference.applyingSchemaAction(.none, to: self.related) }
+    }
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
 
@@ -60,7 +65,8 @@ public nonisolated struct Article: Swift.Hashable, Swift.Sendable, Swift.Codable
         history: [Status] = [],
         scores: [Swift.Int64] = [],
         `where`: RecordKit.Location? = nil,
-        subtitle: Swift.String = ""
+        subtitle: Swift.String = "",
+        related: [RecordKit.RecordReference<Article>] = []
     ) {
         self.title = title
         self.`default` = `default`
@@ -73,6 +79,7 @@ public nonisolated struct Article: Swift.Hashable, Swift.Sendable, Swift.Codable
         self.scores = scores
         self.`where` = `where`
         self.subtitle = subtitle
+        self.related = RecordKit.RecordReference.applyingSchemaAction(.none, to: related)
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
@@ -89,6 +96,7 @@ public nonisolated struct Article: Swift.Hashable, Swift.Sendable, Swift.Codable
         case scores
         case `where`
         case subtitle
+        case related
         case metadata = "___metadata"
     }
 }
@@ -108,6 +116,7 @@ nonisolated extension Article: RecordKit.RecordModel {
         self.history = try reader.list(.history)
         self.link = try reader.optional(.link)
         self.recordField = try reader.optional(.record)
+        self.related = try reader.list(.related)
         self.scores = try reader.list(.scores)
         self.status = try reader.value(.status, default: .draft)
         self.subtitle = try reader.value(.subtitle, default: "")
@@ -119,13 +128,14 @@ nonisolated extension Article: RecordKit.RecordModel {
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
-        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 11)
+        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 12)
         // In the byte order of the keys: each field is appended, none inserted.
         writer.set(.`class`, self.`class`)
         writer.set(.`default`, self.`default`)
         writer.setList(.history, self.history)
         writer.set(.link, self.link)
         writer.set(.record, self.recordField)
+        writer.setList(.related, self.related, schemaAction: .none)
         writer.setList(.scores, self.scores)
         writer.set(.status, self.status)
         writer.set(.subtitle, self.subtitle)
@@ -153,6 +163,7 @@ nonisolated extension Article: RecordKit.RecordModel {
         merged.scores = merger.mergeUnion(ancestor.map { $0.scores }, client.scores, server.scores)
         merged.`where` = merger.merge(ancestor.map { $0.`where` }, client.`where`, server.`where`)
         merged.subtitle = merger.merge(ancestor.map { $0.subtitle }, client.subtitle, server.subtitle)
+        merged.related = merger.mergeUnion(ancestor.map { $0.related }, client.related, server.related)
         merged.metadata = merger.mergeMetadata(ancestor.map { $0.metadata }, client.metadata, server.metadata)
         return merged
     }

@@ -18,6 +18,7 @@ public nonisolated struct Awkward: Swift.Hashable, Swift.Sendable, Swift.Codable
         case metadata
         case rawValueField = "rawValue"
         case `self`
+        case zoneID
     }
 
     /// The zone of `Awkward` records: the default zone (the schema names none).
@@ -26,6 +27,7 @@ public nonisolated struct Awkward: Swift.Hashable, Swift.Sendable, Swift.Codable
     public var metadataField: Swift.String?
     public var rawValue: Swift.Int64?
     public var selfField: Swift.Double?
+    public var zoneID: Swift.String?
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
 
@@ -34,11 +36,13 @@ public nonisolated struct Awkward: Swift.Hashable, Swift.Sendable, Swift.Codable
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: nil),
         metadataField: Swift.String? = nil,
         rawValue: Swift.Int64? = nil,
-        selfField: Swift.Double? = nil
+        selfField: Swift.Double? = nil,
+        zoneID: Swift.String? = nil
     ) {
         self.metadataField = metadataField
         self.rawValue = rawValue
         self.selfField = selfField
+        self.zoneID = zoneID
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
@@ -47,6 +51,7 @@ public nonisolated struct Awkward: Swift.Hashable, Swift.Sendable, Swift.Codable
         case metadataField = "metadata"
         case rawValue
         case selfField = "self"
+        case zoneID
         case metadata = "___metadata"
     }
 }
@@ -64,16 +69,18 @@ nonisolated extension Awkward: RecordKit.RecordModel {
         self.metadataField = try reader.optional(.metadata)
         self.rawValue = try reader.optional(.rawValueField)
         self.selfField = try reader.optional(.`self`)
+        self.zoneID = try reader.optional(.zoneID)
         self.metadata = reader.metadata(of: record)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
-        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: nil, fieldCount: 3)
+        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: nil, fieldCount: 4)
         // In the byte order of the keys: each field is appended, none inserted.
         writer.set(.metadata, self.metadataField)
         writer.set(.rawValueField, self.rawValue)
         writer.set(.`self`, self.selfField)
+        writer.set(.zoneID, self.zoneID)
         return writer.record(metadata: self.metadata)
     }
 
@@ -86,6 +93,7 @@ nonisolated extension Awkward: RecordKit.RecordModel {
         merged.metadataField = merger.merge(ancestor.map { $0.metadataField }, client.metadataField, server.metadataField)
         merged.rawValue = merger.merge(ancestor.map { $0.rawValue }, client.rawValue, server.rawValue)
         merged.selfField = merger.merge(ancestor.map { $0.selfField }, client.selfField, server.selfField)
+        merged.zoneID = merger.merge(ancestor.map { $0.zoneID }, client.zoneID, server.zoneID)
         merged.metadata = merger.mergeMetadata(ancestor.map { $0.metadata }, client.metadata, server.metadata)
         return merged
     }
