@@ -1,6 +1,6 @@
 // NoteApp: what an app does with the models the build plugin generates from Notes.records.xml.
-// It creates a note, archives it to a file and reads it back, encodes it as JSON and back, merges two conflicting
-// edits, and meets a note written by a newer version of the app. Each step checks its result; the app exits 1 if
+// It creates a note, archives it to a file and reads it back, files it in a folder and encodes it as JSON and back,
+// merges two conflicting edits, and meets a note written by a newer version of the app. Each step checks its result; the app exits 1 if
 // one is wrong.
 import Foundation
 import RecordKit
@@ -39,13 +39,23 @@ func runSteps(in folder: URL) throws -> Bool {
         "the note read back from \(archiveFile.lastPathComponent) differs from the one archived"
     )
 
-    // 2b. Models are Codable: JSON under the record's field names, with the record ID and server metadata.
-    let json = try JSONEncoder().encode(note)
-    let fromJSON = try JSONDecoder().decode(Note.self, from: json)
+    // 2b. What Swift and SwiftUI code expects of a model: Identifiable by the record ID (ForEach(notes)), Codable,
+    //     enums that list their cases, and a reference typed by its target that takes the schema's action.
+    let inbox = Folder(recordID: RecordID(recordName: "inbox", zoneID: Folder.zoneID), name: "Inbox")
+    var filed = note
+    filed.folder = RecordReference(inbox)
+    filed.priority = Priority.allCases.last ?? .low
+    let json = try JSONEncoder().encode([filed, note])
+    let fromJSON = try JSONDecoder().decode([Note].self, from: json)
     report(
-        fromJSON == note && fromJSON.id == note.id,
+        fromJSON == [filed, note] && fromJSON.map(\.id) == [note.id, note.id],
         "json: decoded equal to the original (\(json.count) bytes)",
-        "the note decoded from JSON differs from the one encoded"
+        "the notes decoded from JSON differ from the ones encoded"
+    )
+    report(
+        filed.record()["folder"] == .reference(Reference(recordID: inbox.id, action: .deleteSelf)),
+        "reference: the note refers to folder '\(inbox.name)' and is deleted with it (action deleteSelf)",
+        "the folder reference was written as \(String(describing: filed.record()["folder"]))"
     )
 
     // 3. Two devices edit the note offline; the server refuses the second save (serverRecordChanged) and hands
