@@ -11,7 +11,8 @@ extension RecordTypeGenerator {
             return
         }
         let database = zone?.database ?? .private
-        p.line("/// The zone of `\(recordType.name)` records, `\(zoneName)` in the \(database.rawValue) database, owned by the current user.")
+        let owner = database == .public ? "" : ", owned by the current user"
+        p.line("/// The zone of `\(recordType.name)` records, `\(zoneName)` in the \(database.rawValue) database\(owner).")
         if database == .shared {
             p.line("/// Records others share with this user are in the sharer's zone of that name:")
             p.line("/// `RecordZoneID(zoneName: \(SwiftNamer.typeName(recordType.name)).zoneID.zoneName, ownerName: sharer)`.")

@@ -20,7 +20,7 @@ public nonisolated struct GalleryItem: Swift.Hashable, Swift.Sendable, Swift.Cod
         case likes
     }
 
-    /// The zone of `GalleryItem` records, `gallery` in the public database, owned by the current user.
+    /// The zone of `GalleryItem` records, `gallery` in the public database.
     public static let zoneID: RecordKit.RecordZoneID = RecordKit.RecordZoneID(zoneName: "gallery")
 
     public var caption: Swift.String
