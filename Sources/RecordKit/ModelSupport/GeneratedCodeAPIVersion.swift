@@ -1,9 +1,14 @@
 /// The version of the interface between RecordKit and the code `recordgen` generates.
 ///
 /// Every generated file names this type. When RecordKit changes what generated code relies on, this type is
-/// renamed (`GeneratedCodeAPIVersion_2`, …) and the old name is kept as unavailable with a message, so a file
+/// renamed (`GeneratedCodeAPIVersion_3`, …) and the old name is kept as unavailable with a message, so a file
 /// generated for another RecordKit fails to compile at that line, which says to regenerate it, instead of
 /// misbehaving at run time.
+public enum GeneratedCodeAPIVersion_3 {}
+
+/// Version 2: reference fields were untyped `Reference`s and models were not `Codable`; version 3 types them
+/// (``RecordReference``), writes them with `schemaAction:`, and declares `Codable` with `CodingKeys`.
+@available(*, unavailable, message: "this file was generated for an older RecordKit: regenerate it with the recordgen of this RecordKit")
 public enum GeneratedCodeAPIVersion_2 {}
 
 /// Version 1: generated `init(record:)` ended with `reader.metadata()`; version 2 reads fields in key order and
