@@ -27,12 +27,15 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // `swift package generate-documentation --target X`: the DocC catalogs, built by the toolchain's docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The runtime linked by apps and servers: Foundation only.
         .target(name: "RecordKit"),
         // Sync: the CloudDatabase protocol (CloudKit, its Web Services, the simulator) and the SyncEngine over the store.
-        .target(name: "RecordKitSync", dependencies: ["RecordKit", "RecordKitStore"]),
+        // On Apple platforms also the CKSyncEngine and CKDatabase adapters, over the CloudKit bridge.
+        .target(name: "RecordKitSync", dependencies: ["RecordKit", "RecordKitStore", "RecordKitCloudKit"]),
         // The in-memory CloudKit simulator (CloudKit's rules, seeded, fault injection) and the multi-device harness.
         .target(
             name: "RecordKitTesting",

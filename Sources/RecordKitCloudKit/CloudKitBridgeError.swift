@@ -6,7 +6,7 @@ import RecordKit
 /// Why a value could not cross between RecordKit and CloudKit. Every case names the record and, where one is
 /// at fault, the field.
 ///
-/// Reading a `CKRecord` into a ``RecordKit/Record`` or a model throws ``RecordKit/RecordDecodingError`` instead,
+/// Reading a `CKRecord` into a ``RecordKit/Record`` or a model throws `RecordDecodingError` instead,
 /// like every other decoder of the package.
 public enum CloudKitBridgeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// An asset with no local file (one known only to the server, read from Web Services JSON) cannot become a

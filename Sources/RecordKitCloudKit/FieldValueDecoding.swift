@@ -10,7 +10,7 @@ import RecordKit
 /// int64s (a Bool's `c` too). A generated model knows each field's kind and converts an exact number of the other
 /// kind (see `RecordModel.init(ckRecord:)`); a plain ``RecordKit/Record`` keeps what the number says.
 /// Anything else, an unknown `CKRecordValue` or a number of another type, is a
-/// ``RecordKit/RecordDecodingError`` naming the record and the field.
+/// `RecordDecodingError` naming the record and the field.
 struct FieldValueDecoder {
     let recordType: String
     let recordName: String

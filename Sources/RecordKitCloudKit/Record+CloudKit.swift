@@ -8,15 +8,26 @@ extension Record {
     ///
     /// System fields come from the record's public properties (change tag, dates, creator, last modifier,
     /// parent, share); CloudKit exposes no property for the device that saved last, so
-    /// ``RecordKit/SystemFields/modifiedByDevice`` is nil (``init(systemFieldsArchive:)`` reads it from an
+    /// `SystemFields.modifiedByDevice` is nil (``init(systemFieldsArchive:)`` reads it from an
     /// `encodeSystemFields(with:)` archive).
     ///
     /// A number's kind comes from its `NSNumber.objCType`: `f` and `d` are DOUBLE, the integer codes (a Bool's
     /// `c` too) INT64; a generated model converts an exact number to its schema's kind (`init(ckRecord:)`).
     /// A value of a type CloudKit does not store, a list of mixed kinds, or an asset with no file URL throws
-    /// ``RecordKit/RecordDecodingError/invalidValue(recordType:recordName:field:value:reason:)``.
+    /// `RecordDecodingError.invalidValue(recordType:recordName:field:value:reason:)`.
     public init(ckRecord: CKRecord) throws(RecordDecodingError) {
         self = try Record.decoding(ckRecord, omittingAssetsWithoutFile: false).record
+    }
+
+    /// Reads the server's record of a `serverRecordChanged` error as ``RecordConflict`` does: CloudKit does not
+    /// download its assets, so a field holding a `CKAsset` with no file URL takes `fallback`'s value for that
+    /// field (the ancestor's, or the client's record when there is none), as unchanged since.
+    public init(conflictServerRecord ckRecord: CKRecord, fallback: Record?) throws(RecordDecodingError) {
+        var (record, omitted) = try Record.decoding(ckRecord, omittingAssetsWithoutFile: true)
+        for key in omitted.sorted() {
+            record[key] = fallback?[key]
+        }
+        self = record
     }
 
     /// Reads a `CKRecord`; with `omittingAssetsWithoutFile`, a field holding a `CKAsset` with no file URL (or a

@@ -94,7 +94,7 @@ public struct RecordConflict<Model: RecordModel> {
         self.serverFields = serverRecord
     }
 
-    /// The three-way merge of the schema's `<merge>` rule: ``RecordKit/RecordModel/merge(ancestor:client:server:)``.
+    /// The three-way merge of the schema's `<merge>` rule: `RecordModel.merge(ancestor:client:server:)`.
     public func merged() -> Model {
         Model.merge(ancestor: ancestor, client: client, server: server)
     }

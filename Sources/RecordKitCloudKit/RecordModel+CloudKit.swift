@@ -9,7 +9,7 @@ extension RecordModel {
     /// A number keeps the kind its `NSNumber` says; where the schema declares the other numeric kind (an
     /// INT64 field holding an `NSNumber` made from 3.0, a DOUBLE field holding one made from 3), an exactly
     /// representable value is converted to the schema's kind. A value that is not exact stays a
-    /// ``RecordKit/RecordDecodingError/typeMismatch(recordType:recordName:field:expected:found:)``.
+    /// `RecordDecodingError.typeMismatch(recordType:recordName:field:expected:found:)`.
     public init(ckRecord: CKRecord) throws(RecordDecodingError) {
         try self.init(convertingNumbersIn: try Record(ckRecord: ckRecord))
     }

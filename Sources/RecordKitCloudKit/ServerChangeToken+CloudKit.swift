@@ -36,7 +36,7 @@ extension ServerChangeToken {
     }
 
     /// The `CKServerChangeToken` holding the token's bytes, unarchived with `NSKeyedUnarchiver` from the
-    /// secure-coding archive RecordKit writes in Apple's layout (``RecordKit/KeyedArchive/encodeChangeToken(_:)``).
+    /// secure-coding archive RecordKit writes in Apple's layout (`KeyedArchive.encodeChangeToken(_:)`).
     public func ckServerChangeToken() throws(CloudKitBridgeError) -> CKServerChangeToken {
         let archive = KeyedArchive.encodeChangeToken(self)
         let token: CKServerChangeToken?

@@ -54,6 +54,7 @@ struct FieldGenerator {
     /// `writer.set(.title, self.title)`.
     var writeStatement: String {
         let method = field.isList ? "setList" : "set"
+        if let schemaAction { return "writer.\(method)(.\(fieldCase), self.\(property), schemaAction: \(schemaAction))" }
         let encrypted = field.isEncrypted ? ", encrypted: true" : ""
         return "writer.\(method)(.\(fieldCase), self.\(property)\(encrypted))"
     }
@@ -86,7 +87,10 @@ struct FieldGenerator {
         case .timestamp: return "Foundation.Date"
         case .bytes: return "Foundation.Data"
         case .asset: return "RecordKit.Asset"
-        case .reference: return "RecordKit.Reference"
+        case .reference:
+            // A reference whose schema names its target is typed by it (RecordTypeGenerator+References).
+            if let target = field.referenceTarget { return "RecordKit.RecordReference<\(SwiftNamer.typeName(target))>" }
+            return "RecordKit.Reference"
         case .location: return "RecordKit.Location"
         case .list: return "[RecordKit.FieldValue]"  // Unreachable: RK127 refuses lists of lists.
         }

@@ -8,12 +8,15 @@ struct RecordTypeGenerator {
     let recordType: RecordType
     let fields: [FieldGenerator]
     let access: AccessLevel
+    /// The zone the record type declares, nil for the default zone.
+    let zone: Zone?
     private let typeName: String
 
     init(recordType: RecordType, schema: Schema, access: AccessLevel) {
         self.recordType = recordType
         self.access = access
         typeName = SwiftNamer.typeName(recordType.name)
+        zone = recordType.zone.flatMap(schema.zone(named:))
         fields = recordType.fields.map { FieldGenerator(field: $0, schema: schema) }
     }
 
@@ -22,11 +25,13 @@ struct RecordTypeGenerator {
         printer.docComment(recordType.doc)
         if DocText.lines(recordType.doc).count > 0 { printer.line("///") }
         printer.line("/// Record type `\(recordType.name)`, version \(recordType.version).")
-        printer.block("\(a)nonisolated struct \(typeName): Swift.Hashable, Swift.Sendable {") { p in
+        printer.block("\(a)nonisolated struct \(typeName): Swift.Hashable, Swift.Sendable, Swift.Codable {") { p in
             printFieldEnum(into: &p)
+            printZoneConstant(into: &p)
             printProperties(into: &p)
             p.line()
             printMemberwiseInit(into: &p)
+            printCodingKeys(into: &p)
         }
         printer.line()
         printer.line("// MARK: - RecordKit support")
@@ -68,7 +73,7 @@ struct RecordTypeGenerator {
         for field in fields {
             p.docComment(field.field.doc)
             for note in notes(on: field) { p.line("/// " + note) }
-            p.line("\(access.prefix)var \(field.property): \(field.propertyType)")
+            field.printDeclaration(access: access, into: &p)
         }
         p.line("/// The record ID, system fields, fields this version does not know, and the version read.")
         p.line("\(access.prefix)var metadata: RecordKit.RecordMetadata")
@@ -77,7 +82,10 @@ struct RecordTypeGenerator {
     /// Facts a reader of the model wants that the schema says outside `<doc>`.
     private func notes(on field: FieldGenerator) -> [String] {
         var notes: [String] = []
-        if let target = field.field.referenceTarget { notes.append("Refers to `\(target)` records.") }
+        if let target = field.field.referenceTarget {
+            let action = field.schemaAction.map { "; a reference without an action of its own takes the schema's, `\($0.dropFirst())`" } ?? ""
+            notes.append("Refers to `\(target)` records\(action).")
+        }
         if field.field.isEncrypted { notes.append("Encrypted end to end (stored in the record's encrypted fields).") }
         if field.field.since > 1 {
             let absent = field.field.isList ? "`[]`" : field.field.isOptional ? "`nil`" : "`\(field.defaultExpression ?? "")`"
@@ -100,7 +108,7 @@ struct RecordTypeGenerator {
         }
         p.outdent()
         p.block(") {") { p in
-            for field in fields { p.line("self.\(field.property) = \(field.property)") }
+            for field in fields { p.line("self.\(field.property) = \(field.storedValue(field.property))") }
             p.line("self.metadata = RecordKit.RecordMetadata(recordID: recordID)")
         }
     }

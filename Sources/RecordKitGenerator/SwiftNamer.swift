@@ -11,10 +11,10 @@ enum SwiftNamer {
         "self", "Self", "super", "throws", "true", "try", "_", "Type", "Protocol", "some", "any",
     ]
 
-    /// Members a generated struct declares itself or gets from `RecordModel` (`id` is `Identifiable`'s); a field with
-    /// one of these names gets a `Field` suffix.
+    /// Members a generated struct declares itself or gets from `RecordModel` (`id` is `Identifiable`'s, `CodingKeys`
+    /// `Codable`'s); a field with one of these names gets a `Field` suffix. (`zoneID` is static: a field may share it.)
     static let reservedStructMembers: Set<String> = [
-        "metadata", "record", "recordID", "id", "ID", "recordType", "schemaVersion", "Field", "merge", "archived", "init",
+        "metadata", "record", "recordID", "id", "ID", "recordType", "schemaVersion", "Field", "CodingKeys", "merge", "archived", "init",
         "hashValue", "hash", "self", "Self", "Type", "Protocol",
     ]
 

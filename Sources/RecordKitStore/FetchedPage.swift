@@ -27,7 +27,8 @@ public struct ApplyReport: Sendable, Hashable {
     /// Records merged field by field without their model (not registered, or it could not read one of the
     /// copies): a field changed locally kept the local value. Each error says why the model was not used.
     public var mergedWithoutModel: [RecordStoreError] = []
-    /// Records with a pending save whose local copy is corrupt: kept as they are and still pending, not merged;
-    /// their server copy was updated. Each error names the record.
+    /// Records with a pending save whose local copy is corrupt, or whose row holds values the store never writes
+    /// (``RecordStoreError/corruptColumn(_:table:column:found:)``): kept as they are and not merged; their server
+    /// copy was updated. Each error names the record.
     public var unmerged: [RecordStoreError] = []
 }

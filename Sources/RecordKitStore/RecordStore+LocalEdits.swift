@@ -29,14 +29,16 @@ extension RecordStore {
                 WHERE recordType = excluded.recordType
                 """)
             for row in rows {
+                try RowCoding.checkStorable(row.id, recordType: row.type)
                 try statement.execute(arguments: [
                     row.id.zoneID.ownerName, row.id.zoneID.zoneName, row.id.recordName, row.type, row.bytes, generation,
                 ])
                 if db.changesCount == 0 {
-                    let stored = try String.fetchOne(
+                    let stored = try Row.fetchOne(
                         db, sql: "SELECT recordType FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                        arguments: RowCoding.arguments(row.id))
-                    throw RecordStoreError.typeMismatch(row.id, stored: stored ?? "?", requested: row.type)
+                        arguments: try RowCoding.arguments(row.id))
+                    let storedType: String? = try stored.flatMap { (stored: Row) throws(RecordStoreError) in try RowCoding.column(stored, 0, table: table, id: row.id) }
+                    throw RecordStoreError.typeMismatch(row.id, stored: storedType ?? "?", requested: row.type)
                 }
                 generation += 1
             }
@@ -61,24 +63,23 @@ extension RecordStore {
             for id in ids {
                 guard let row = try Row.fetchOne(
                     db, sql: "SELECT recordType, server IS NOT NULL, pending FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                    arguments: RowCoding.arguments(id))
+                    arguments: try RowCoding.arguments(id))
                 else { continue }
-                let recordType: String = row[0]
+                let recordType: String = try RowCoding.column(row, 0, table: table, id: id)
                 guard recordType == Model.recordType else {
                     throw RecordStoreError.typeMismatch(id, stored: recordType, requested: Model.recordType)
                 }
-                let serverHasIt: Bool = row[1]
-                let pending: Int64 = row[2]
-                if pending == PendingCode.delete.rawValue { continue }
+                let serverHasIt: Bool = try RowCoding.column(row, 1, table: table, id: id)
+                if try RowCoding.pendingCode(row, 2, table: table, id: id) == .delete { continue }
                 if serverHasIt {
                     let generation = try reserveGenerations(db, count: 1)
                     try db.execute(
                         sql: "UPDATE \(table) SET value = NULL, pending = \(PendingCode.delete.rawValue), generation = ? WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                        arguments: [generation] + RowCoding.arguments(id))
+                        arguments: [generation] + (try RowCoding.arguments(id)))
                 } else {
                     try db.execute(
                         sql: "DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                        arguments: RowCoding.arguments(id))
+                        arguments: try RowCoding.arguments(id))
                 }
                 deleted += 1
             }

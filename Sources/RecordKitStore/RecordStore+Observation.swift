@@ -9,7 +9,7 @@ extension RecordStore {
     public func observation<Model: RecordModel>(of type: Model.Type) -> ValueObservation<ValueReducers.RemoveDuplicates<ValueReducers.Fetch<StoredModels<Model>>>> {
         let table = schema.records
         return ValueObservation.tracking { db in
-            try Self.collect(Model.self, db, sql: "SELECT ownerName, zoneName, recordName, value FROM \(table) WHERE recordType = ? AND value IS NOT NULL", arguments: [Model.recordType])
+            try Self.collect(Model.self, db, table: table, sql: "SELECT ownerName, zoneName, recordName, value FROM \(table) WHERE recordType = ? AND value IS NOT NULL", arguments: [Model.recordType])
         }.removeDuplicates()
     }
 

@@ -9,7 +9,15 @@ extension RecordStore {
     ///
     /// Each save carries the local value with the system fields of the last server record, so the server sees
     /// the change tag it expects (no change tag when the store has no server copy). Nothing is cleared: call ``markSent(_:)`` with what the server accepted.
-    public func nextPendingBatch(maxCount: Int = 400, maxBytes: Int = 1_500_000) throws(RecordStoreError) -> PendingBatch {
+    ///
+    /// - Parameters:
+    ///   - maxCount: the most saves and deletes in the batch.
+    ///   - maxBytes: the most bytes of record archives in the batch (the first change counts whatever its size).
+    ///   - including: which records may go in the batch (a send limited to some zones, records already tried in
+    ///     this send); the others are skipped, not counted.
+    public func nextPendingBatch(
+        maxCount: Int = 400, maxBytes: Int = 1_500_000, including: (RecordID) -> Bool = { _ in true }
+    ) throws(RecordStoreError) -> PendingBatch {
         let table = schema.records
         return try read { db in
             var batch = PendingBatch(saves: [], deletes: [], unreadable: [])
@@ -19,19 +27,20 @@ extension RecordStore {
                 FROM \(table) WHERE pending <> 0 ORDER BY generation
                 """)
             while let row = try rows.next(), batch.saves.count + batch.deletes.count < maxCount {
-                let id = RowCoding.recordID(row, at: 0)
-                let recordType: String = row[3]
-                let generation: Int64 = row[5]
-                if row[4] == PendingCode.delete.rawValue {
-                    batch.deletes.append(PendingDelete(id: id, recordType: recordType, generation: generation))
-                    continue
-                }
-                let size: Int = row[8] ?? 0
-                if bytes + size > maxBytes && !(batch.saves.isEmpty && batch.deletes.isEmpty) { break }
                 do {
-                    guard let value: Data = row[6] else { continue }
+                    let id = try RowCoding.recordID(row, at: 0, table: table)
+                    guard including(id) else { continue }
+                    let recordType: String = try RowCoding.column(row, 3, table: table, id: id)
+                    let generation: Int64 = try RowCoding.column(row, 5, table: table, id: id)
+                    if try RowCoding.pendingCode(row, 4, table: table, id: id) == .delete {
+                        batch.deletes.append(PendingDelete(id: id, recordType: recordType, generation: generation))
+                        continue
+                    }
+                    let size: Int = try RowCoding.column(row, 8, table: table, id: id) ?? 0
+                    if bytes + size > maxBytes && !(batch.saves.isEmpty && batch.deletes.isEmpty) { break }
+                    guard let value: Data = try RowCoding.column(row, 6, table: table, id: id) else { continue }
                     var record = try RowCoding.record(value, id: id, recordType: recordType, copy: .local)
-                    if let server: Data = row[7] {
+                    if let server: Data = try RowCoding.column(row, 7, table: table, id: id) {
                         record.system = try RowCoding.record(server, id: id, recordType: recordType, copy: .server).system
                     } else {
                         // No server copy (never sent, deleted on the server, or its zone forgotten): send it as new,
@@ -45,6 +54,45 @@ extension RecordStore {
                 }
             }
             return batch
+        }
+    }
+}
+
+/// A record with a pending change, without its value.
+public struct PendingItem: Sendable, Hashable {
+    /// The record.
+    public var id: RecordID
+    /// Its record type.
+    public var recordType: String
+    /// The change waiting to be sent.
+    public var change: PendingChange
+}
+
+extension RecordStore {
+    /// Every record with a pending change, oldest edit first, without reading the values: what a sync engine
+    /// that tracks pending changes itself (CKSyncEngine) is told at start. A row whose columns are damaged is
+    /// left out here; ``nextPendingBatch(maxCount:maxBytes:including:)`` reports it.
+    public func pendingItems() throws(RecordStoreError) -> [PendingItem] {
+        let table = schema.records
+        return try read { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT ownerName, zoneName, recordName, recordType, pending, generation FROM \(table)
+                WHERE pending <> 0 ORDER BY generation
+                """)
+            var items: [PendingItem] = []
+            while let row = try rows.next() {
+                do {
+                    let id = try RowCoding.recordID(row, at: 0, table: table)
+                    let recordType: String = try RowCoding.column(row, 3, table: table, id: id)
+                    let generation: Int64 = try RowCoding.column(row, 5, table: table, id: id)
+                    let change: PendingChange = try RowCoding.pendingCode(row, 4, table: table, id: id) == .delete
+                        ? .delete(generation: generation) : .save(generation: generation)
+                    items.append(PendingItem(id: id, recordType: recordType, change: change))
+                } catch let error as RecordStoreError {
+                    _ = error  // Reported by nextPendingBatch, which reads the same rows.
+                }
+            }
+            return items
         }
     }
 }

@@ -12,17 +12,17 @@ extension RecordStore {
         let table = schema.records
         let row = try read { db in
             let statement = try db.cachedStatement(sql: "SELECT recordType, value FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?")
-            return try Row.fetchOne(statement, arguments: RowCoding.arguments(id))
+            return try Row.fetchOne(statement, arguments: try RowCoding.arguments(id))
         }
-        guard let row, let bytes: Data = row[1] else { return nil }
-        return try RowCoding.model(bytes, id: id, recordType: row[0], as: Model.self)
+        guard let row, let bytes: Data = try RowCoding.column(row, 1, table: table, id: id) else { return nil }
+        return try RowCoding.model(bytes, id: id, recordType: try RowCoding.column(row, 0, table: table, id: id), as: Model.self)
     }
 
     /// Every stored model of a type (pending deletes excluded), and the records of that type it cannot read.
     public func fetchAll<Model: RecordModel>(_ type: Model.Type) throws(RecordStoreError) -> StoredModels<Model> {
         let table = schema.records
         return try read { db in
-            try Self.collect(Model.self, db, sql: "SELECT ownerName, zoneName, recordName, value FROM \(table) WHERE recordType = ? AND value IS NOT NULL", arguments: [Model.recordType])
+            try Self.collect(Model.self, db, table: table, sql: "SELECT ownerName, zoneName, recordName, value FROM \(table) WHERE recordType = ? AND value IS NOT NULL", arguments: [Model.recordType])
         }
     }
 
@@ -30,10 +30,10 @@ extension RecordStore {
     public func fetchAll<Model: RecordModel>(_ type: Model.Type, inZone zoneID: RecordZoneID) throws(RecordStoreError) -> StoredModels<Model> {
         let table = schema.records
         return try read { db in
-            try Self.collect(Model.self, db, sql: """
+            try Self.collect(Model.self, db, table: table, sql: """
                 SELECT ownerName, zoneName, recordName, value FROM \(table)
                 WHERE ownerName = ? AND zoneName = ? AND recordType = ? AND value IS NOT NULL
-                """, arguments: [zoneID.ownerName, zoneID.zoneName, Model.recordType])
+                """, arguments: try RowCoding.arguments(zoneID) + [Model.recordType])
         }
     }
 
@@ -46,7 +46,7 @@ extension RecordStore {
             var failures: [RecordStoreError] = []
             let rows = try Row.fetchCursor(db, sql: "SELECT ownerName, zoneName, recordName, value FROM \(table) WHERE recordType = ? AND value IS NOT NULL", arguments: [Model.recordType])
             while let row = try rows.next() {
-                switch try Self.decode(Model.self, row) {
+                switch try Self.decode(Model.self, row, table: table) {
                 case let .success(model): try body(model)
                 case let .failure(error): failures.append(error)
                 }
@@ -61,17 +61,17 @@ extension RecordStore {
         let row = try read { db in
             try Row.fetchOne(
                 db, sql: "SELECT recordType, value, server, pending, generation FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                arguments: RowCoding.arguments(id))
+                arguments: try RowCoding.arguments(id))
         }
         guard let row else { return nil }
-        let recordType: String = row[0]
-        let local: Data? = row[1]
-        let server: Data? = row[2]
-        let generation: Int64 = row[4]
-        let pending: PendingChange? = switch PendingCode(rawValue: row[3]) {
+        let recordType: String = try RowCoding.column(row, 0, table: table, id: id)
+        let local: Data? = try RowCoding.column(row, 1, table: table, id: id)
+        let server: Data? = try RowCoding.column(row, 2, table: table, id: id)
+        let generation: Int64 = try RowCoding.column(row, 4, table: table, id: id)
+        let pending: PendingChange? = switch try RowCoding.pendingCode(row, 3, table: table, id: id) {
         case .save: .save(generation: generation)
         case .delete: .delete(generation: generation)
-        case .none?, nil: nil
+        case .none: nil
         }
         return StoredRecordState(
             id: id, recordType: recordType,
@@ -90,12 +90,12 @@ extension RecordStore {
 
     /// Decodes rows `ownerName, zoneName, recordName, value` into models, collecting the failures.
     static func collect<Model: RecordModel>(
-        _: Model.Type, _ db: Database, sql: String, arguments: StatementArguments
+        _: Model.Type, _ db: Database, table: String, sql: String, arguments: StatementArguments
     ) throws -> StoredModels<Model> {
         var result = StoredModels<Model>(models: [], undecodable: [])
         let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
         while let row = try rows.next() {
-            switch try decode(Model.self, row) {
+            switch try decode(Model.self, row, table: table) {
             case let .success(model): result.models.append(model)
             case let .failure(error): result.undecodable.append(error)
             }
@@ -103,14 +103,21 @@ extension RecordStore {
         return result
     }
 
-    private static func decode<Model: RecordModel>(_: Model.Type, _ row: Row) throws -> Result<Model, RecordStoreError> {
-        let id = RowCoding.recordID(row, at: 0)
+    private static func decode<Model: RecordModel>(_: Model.Type, _ row: Row, table: String) throws -> Result<Model, RecordStoreError> {
+        let id: RecordID
+        do { id = try RowCoding.recordID(row, at: 0, table: table) } catch { return .failure(error) }
         // The cursor's row is reused: decode straight from SQLite's buffer, without copying the bytes.
-        let result: Result<Model, RecordStoreError>? = try row.withUnsafeData(atIndex: 3) { bytes in
-            guard let bytes else { return nil }
-            return Result { () throws(RecordStoreError) -> Model in
-                try RowCoding.model(bytes, id: id, recordType: Model.recordType, as: Model.self)
+        let result: Result<Model, RecordStoreError>?
+        do {
+            result = try row.withUnsafeData(atIndex: 3) { bytes in
+                guard let bytes else { return nil }
+                return Result { () throws(RecordStoreError) -> Model in
+                    try RowCoding.model(bytes, id: id, recordType: Model.recordType, as: Model.self)
+                }
             }
+        } catch {
+            // Only a value SQLite cannot give as bytes (an integer or a real) lands here.
+            return .failure(.corruptColumn(id, table: table, column: "value", found: RowCoding.describe(row[3] as DatabaseValue)))
         }
         return result ?? .failure(.corruptRecord(id, recordType: Model.recordType, copy: .local, NativeArchiveError(.notAnArchive, at: 0)))
     }

@@ -12,7 +12,7 @@ extension RecordStore {
     @discardableResult
     public func requeueZone(_ zoneID: RecordZoneID) throws(RecordStoreError) -> Int {
         let table = schema.records
-        let zone: StatementArguments = [zoneID.ownerName, zoneID.zoneName]
+        let zone = try RowCoding.arguments(zoneID)
         return try write { db in
             try db.execute(
                 sql: "DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND value IS NULL", arguments: zone)

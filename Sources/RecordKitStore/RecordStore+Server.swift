@@ -27,59 +27,79 @@ extension RecordStore {
         changed: [RecordKit.Record], deleted: [RecordID], token: (RecordZoneID, ServerChangeToken)?
     ) throws(RecordStoreError) -> ApplyReport {
         let encoded = changed.map { (record: $0, bytes: NativeArchive.encode($0)) }
+        return try write { db in try applyServerChanges(db, encoded: encoded, deleted: deleted, token: token) }
+    }
+
+    /// Applies server records inside a write transaction (see ``apply(_:)``).
+    func applyServerChanges(
+        _ db: Database, encoded: [(record: RecordKit.Record, bytes: Data)], deleted: [RecordID], token: (RecordZoneID, ServerChangeToken)?
+    ) throws -> ApplyReport {
         let table = schema.records
-        return try write { db in
-            var report = ApplyReport()
-            let select = try db.cachedStatement(sql: """
-                SELECT recordType, value, server, pending, generation FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?
-                """)
-            let upsert = try db.cachedStatement(sql: """
-                INSERT INTO \(table) (ownerName, zoneName, recordName, recordType, value, server, pending, generation)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (ownerName, zoneName, recordName) DO UPDATE
-                SET recordType = excluded.recordType, value = excluded.value, server = excluded.server,
-                    pending = excluded.pending, generation = excluded.generation
-                """)
-            for (record, bytes) in encoded {
-                let id = record.id
-                let row = try Row.fetchOne(select, arguments: RowCoding.arguments(id))
-                var value: Data? = bytes
-                var pending = PendingCode.none.rawValue
-                var generation: Int64 = 0
-                if let row, let code = PendingCode(rawValue: row[3]), code != .none {
-                    pending = code.rawValue
-                    generation = row[4]
-                    if code == .save, let local: Data = row[1] {
+        var report = ApplyReport()
+        let select = try db.cachedStatement(sql: """
+            SELECT recordType, value, server, pending, generation FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?
+            """)
+        let upsert = try db.cachedStatement(sql: """
+            INSERT INTO \(table) (ownerName, zoneName, recordName, recordType, value, server, pending, generation)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (ownerName, zoneName, recordName) DO UPDATE
+            SET recordType = excluded.recordType, value = excluded.value, server = excluded.server,
+                pending = excluded.pending, generation = excluded.generation
+            """)
+        for (record, bytes) in encoded {
+            let id = record.id
+            try RowCoding.checkStorable(id, recordType: record.recordType)
+            let row = try Row.fetchOne(select, arguments: try RowCoding.arguments(id))
+            var value: Data? = bytes
+            var pending = PendingCode.none.rawValue
+            var generation: Int64 = 0
+            if let row {
+                let stored: (code: PendingCode, generation: Int64, local: Data?, ancestor: Data?)
+                do throws(RecordStoreError) {
+                    stored = (
+                        try RowCoding.pendingCode(row, 3, table: table, id: id), try RowCoding.column(row, 4, table: table, id: id),
+                        try RowCoding.column(row, 1, table: table, id: id), try RowCoding.column(row, 2, table: table, id: id))
+                } catch {
+                    // A damaged row is kept as it is, as a corrupt local copy is: only its server copy is updated.
+                    report.unmerged.append(error)
+                    try db.execute(
+                        sql: "UPDATE \(table) SET server = ? WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+                        arguments: [bytes] + (try RowCoding.arguments(id)))
+                    continue
+                }
+                if stored.code != .none {
+                    pending = stored.code.rawValue
+                    generation = stored.generation
+                    if stored.code == .save, let local = stored.local {
                         // The merged value is a new edit: a send of the old one must not clear it.
                         generation = try reserveGenerations(db, count: 1)
-                        let ancestor: Data? = row[2]
-                        value = merge(id: id, local: local, ancestor: ancestor, server: record, report: &report)
+                        value = merge(id: id, local: local, ancestor: stored.ancestor, server: record, report: &report)
                     } else {
                         value = nil
                     }
                 }
-                try upsert.execute(arguments: [
-                    id.zoneID.ownerName, id.zoneID.zoneName, id.recordName, record.recordType, value, bytes, pending, generation,
-                ])
             }
-            for id in deleted {
-                let arguments = RowCoding.arguments(id)
-                // Keep a pending save (the local edit wins over the deletion, and creates the record again).
-                try db.execute(sql: """
-                    UPDATE \(table) SET server = NULL WHERE ownerName = ? AND zoneName = ? AND recordName = ? AND pending = \(PendingCode.save.rawValue)
-                    """, arguments: arguments)
-                try db.execute(sql: """
-                    DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ? AND pending <> \(PendingCode.save.rawValue)
-                    """, arguments: arguments)
-            }
-            if let (zoneID, token) = token {
-                try db.execute(sql: """
-                    INSERT INTO \(schema.zones) (ownerName, zoneName, token, zoneExists) VALUES (?, ?, ?, 1)
-                    ON CONFLICT (ownerName, zoneName) DO UPDATE SET token = excluded.token, zoneExists = 1
-                    """, arguments: [zoneID.ownerName, zoneID.zoneName, NativeArchive.encode(token)])
-            }
-            return report
+            try upsert.execute(arguments: [
+                id.zoneID.ownerName, id.zoneID.zoneName, id.recordName, record.recordType, value, bytes, pending, generation,
+            ])
         }
+        for id in deleted {
+            let arguments = try RowCoding.arguments(id)
+            // Keep a pending save (the local edit wins over the deletion, and creates the record again).
+            try db.execute(sql: """
+                UPDATE \(table) SET server = NULL WHERE ownerName = ? AND zoneName = ? AND recordName = ? AND pending = \(PendingCode.save.rawValue)
+                """, arguments: arguments)
+            try db.execute(sql: """
+                DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ? AND pending <> \(PendingCode.save.rawValue)
+                """, arguments: arguments)
+        }
+        if let (zoneID, token) = token {
+            try db.execute(sql: """
+                INSERT INTO \(schema.zones) (ownerName, zoneName, token, zoneExists) VALUES (?, ?, ?, 1)
+                ON CONFLICT (ownerName, zoneName) DO UPDATE SET token = excluded.token, zoneExists = 1
+                """, arguments: try RowCoding.arguments(zoneID) + [NativeArchive.encode(token)])
+        }
+        return report
     }
 
     /// The merged local value of a record with a pending save that the server changed.
@@ -113,48 +133,53 @@ extension RecordStore {
     /// its generation is the one sent (an edit made during the send stays pending). A deleted record's
     /// tombstone is removed only for the generation sent.
     public func markSent(_ changes: [SentChange]) throws(RecordStoreError) {
+        try write { db in try markSent(db, changes) }
+    }
+
+    /// Records what the server accepted inside a write transaction (see ``markSent(_:)``).
+    func markSent(_ db: Database, _ changes: [SentChange]) throws {
         let table = schema.records
-        try write { db in
-            for change in changes {
-                switch change {
-                case let .saved(record, sentGeneration):
-                    let arguments = RowCoding.arguments(record.id)
-                    let bytes = NativeArchive.encode(record)
-                    let row = try Row.fetchOne(
-                        db, sql: "SELECT pending, generation FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                        arguments: arguments)
-                    guard let row else {
-                        // Deleted locally while its first save was in flight: the server has it now, so queue its deletion.
-                        let generation = try reserveGenerations(db, count: 1)
-                        try db.execute(sql: """
-                            INSERT INTO \(table) (ownerName, zoneName, recordName, recordType, value, server, pending, generation)
-                            VALUES (?, ?, ?, ?, NULL, ?, \(PendingCode.delete.rawValue), ?)
-                            """, arguments: arguments + [record.recordType, bytes, generation])
-                        continue
-                    }
-                    let pending: Int64 = row[0]
-                    let generation: Int64 = row[1]
-                    if pending == PendingCode.save.rawValue && generation == sentGeneration || pending == PendingCode.none.rawValue {
-                        try db.execute(sql: """
-                            UPDATE \(table) SET value = ?, server = ?, pending = 0, generation = 0
-                            WHERE ownerName = ? AND zoneName = ? AND recordName = ?
-                            """, arguments: [bytes, bytes] + arguments)
-                    } else {
-                        try db.execute(
-                            sql: "UPDATE \(table) SET server = ? WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                            arguments: [bytes] + arguments)
-                    }
-                case let .deleted(id, sentGeneration):
-                    let arguments = RowCoding.arguments(id)
+        for change in changes {
+            switch change {
+            case let .saved(record, sentGeneration):
+                let arguments = try RowCoding.arguments(record.id)
+                let bytes = NativeArchive.encode(record)
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT pending, generation FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+                    arguments: arguments)
+                guard let row else {
+                    // Deleted locally while its first save was in flight: the server has it now, so queue its deletion.
+                    let generation = try reserveGenerations(db, count: 1)
                     try db.execute(sql: """
-                        DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?
-                        AND (pending = 0 OR (pending = \(PendingCode.delete.rawValue) AND generation = ?))
-                        """, arguments: arguments + [sentGeneration])
-                    // A save made after the deletion was sent stays pending, to create the record again.
-                    try db.execute(
-                        sql: "UPDATE \(table) SET server = NULL WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                        arguments: arguments)
+                        INSERT INTO \(table) (ownerName, zoneName, recordName, recordType, value, server, pending, generation)
+                        VALUES (?, ?, ?, ?, NULL, ?, \(PendingCode.delete.rawValue), ?)
+                        """, arguments: arguments + [record.recordType, bytes, generation])
+                    continue
                 }
+                // A damaged pending code or generation reads as an edit made during the send: the local value
+                // stays as it is, only the server copy is updated.
+                let pending = try? RowCoding.pendingCode(row, 0, table: table, id: record.id)
+                let generation: Int64? = try? RowCoding.column(row, 1, table: table, id: record.id)
+                if pending == .save && generation == sentGeneration || pending == PendingCode.none {
+                    try db.execute(sql: """
+                        UPDATE \(table) SET value = ?, server = ?, pending = 0, generation = 0
+                        WHERE ownerName = ? AND zoneName = ? AND recordName = ?
+                        """, arguments: [bytes, bytes] + arguments)
+                } else {
+                    try db.execute(
+                        sql: "UPDATE \(table) SET server = ? WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+                        arguments: [bytes] + arguments)
+                }
+            case let .deleted(id, sentGeneration):
+                let arguments = try RowCoding.arguments(id)
+                try db.execute(sql: """
+                    DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?
+                    AND (pending = 0 OR (pending = \(PendingCode.delete.rawValue) AND generation = ?))
+                    """, arguments: arguments + [sentGeneration])
+                // A save made after the deletion was sent stays pending, to create the record again.
+                try db.execute(
+                    sql: "UPDATE \(table) SET server = NULL WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+                    arguments: arguments)
             }
         }
     }
@@ -165,7 +190,7 @@ extension RecordStore {
     /// creates the record anew); without, they are dropped too.
     public func forgetZone(_ zoneID: RecordZoneID, keepingLocalChanges: Bool) throws(RecordStoreError) {
         let table = schema.records
-        let zone: StatementArguments = [zoneID.ownerName, zoneID.zoneName]
+        let zone = try RowCoding.arguments(zoneID)
         try write { db in
             if keepingLocalChanges {
                 try db.execute(sql: "DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND pending = 0", arguments: zone)

@@ -7,11 +7,12 @@ extension RecordStore {
     public func zone(_ zoneID: RecordZoneID) throws(RecordStoreError) -> StoredZone? {
         let table = schema.zones
         let row = try read { db in
-            try Row.fetchOne(db, sql: "SELECT token, zoneExists FROM \(table) WHERE ownerName = ? AND zoneName = ?", arguments: [zoneID.ownerName, zoneID.zoneName])
+            try Row.fetchOne(db, sql: "SELECT token, zoneExists FROM \(table) WHERE ownerName = ? AND zoneName = ?", arguments: try RowCoding.arguments(zoneID))
         }
         guard let row else { return nil }
-        let token: Data? = row[0]
-        return StoredZone(id: zoneID, token: try token.map { (data: Data) throws(RecordStoreError) in try Self.token(data, what: "change token of zone \(zoneID)") }, exists: row[1])
+        let token: Data? = try RowCoding.column(row, 0, table: table, id: nil)
+        let exists: Bool = try RowCoding.column(row, 1, table: table, id: nil)
+        return StoredZone(id: zoneID, token: try token.map { (data: Data) throws(RecordStoreError) in try Self.token(data, what: "change token of zone \(zoneID)") }, exists: exists)
     }
 
     /// Every zone the store knows, in zone ID order.
@@ -20,9 +21,10 @@ extension RecordStore {
         let rows = try read { db in try Row.fetchAll(db, sql: "SELECT ownerName, zoneName, token, zoneExists FROM \(table)") }
         var zones: [StoredZone] = []
         for row in rows {
-            let id = RecordZoneID(zoneName: row[1], ownerName: row[0])
-            let token: Data? = row[2]
-            zones.append(StoredZone(id: id, token: try token.map { (data: Data) throws(RecordStoreError) in try Self.token(data, what: "change token of zone \(id)") }, exists: row[3]))
+            let id = RecordZoneID(zoneName: try RowCoding.column(row, 1, table: table, id: nil), ownerName: try RowCoding.column(row, 0, table: table, id: nil))
+            let token: Data? = try RowCoding.column(row, 2, table: table, id: nil)
+            let exists: Bool = try RowCoding.column(row, 3, table: table, id: nil)
+            zones.append(StoredZone(id: id, token: try token.map { (data: Data) throws(RecordStoreError) in try Self.token(data, what: "change token of zone \(id)") }, exists: exists))
         }
         return zones.sorted { $0.id < $1.id }
     }
@@ -34,7 +36,7 @@ extension RecordStore {
             try db.execute(sql: """
                 INSERT INTO \(table) (ownerName, zoneName, zoneExists) VALUES (?, ?, ?)
                 ON CONFLICT (ownerName, zoneName) DO UPDATE SET zoneExists = excluded.zoneExists
-                """, arguments: [zoneID.ownerName, zoneID.zoneName, exists])
+                """, arguments: try RowCoding.arguments(zoneID) + [exists])
         }
     }
 
@@ -72,7 +74,9 @@ extension RecordStore {
 
     private func stateValue(_ key: String) throws(RecordStoreError) -> Data? {
         let table = schema.state
-        return try read { db in try Data.fetchOne(db, sql: "SELECT value FROM \(table) WHERE key = ?", arguments: [key]) }
+        let row = try read { db in try Row.fetchOne(db, sql: "SELECT value FROM \(table) WHERE key = ?", arguments: [key]) }
+        guard let row else { return nil }
+        return try RowCoding.column(row, 0, table: table, id: nil)
     }
 
     private func setStateValue(_ key: String, _ value: Data?) throws(RecordStoreError) {

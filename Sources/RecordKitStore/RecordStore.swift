@@ -14,7 +14,7 @@ import RecordKit
 /// - Reads: ``fetch(_:id:)``, ``fetchAll(_:)``, ``fetchAll(_:inZone:)``, ``forEach(_:_:)`` (a cursor),
 ///   ``storedState(of:)`` (both copies and the pending change); records the model cannot read are reported in
 ///   ``StoredModels/undecodable``, never dropped. Observation: ``observation(of:)`` and ``values(of:)``.
-/// - Sending: ``nextPendingBatch(maxCount:maxBytes:)`` gives the records and deletions to send, each with its
+/// - Sending: ``nextPendingBatch(maxCount:maxBytes:including:)`` gives the records and deletions to send, each with its
 ///   generation; ``markSent(_:)`` stores what the server returned and clears a pending change only for the
 ///   generation that was sent.
 /// - Fetching: ``apply(_:)`` stores a fetched page with its zone token in one transaction, merging a server
@@ -22,6 +22,8 @@ import RecordKit
 ///   does the same for conflict results; ``forgetZone(_:keepingLocalChanges:)``.
 /// - Sync state: ``zone(_:)``, ``setZone(_:exists:)``, ``databaseToken()``, ``setDatabaseToken(_:)``,
 ///   ``engineState()``, ``setEngineState(_:)``, ``syncState()``.
+/// - For CKSyncEngine: ``commit(_:engineState:)`` stores fetched and sent changes with the engine's state in one
+///   transaction; ``pendingItems()`` lists the queue; ``requeueAll()`` and ``deleteAllData()`` after an account change.
 ///
 /// Every method runs synchronously on the caller's thread and throws ``RecordStoreError``.
 public final class RecordStore: Sendable {

@@ -25,6 +25,14 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
     case typeMismatch(RecordID, stored: String, requested: String)
     /// A stored change token or sync value is corrupt.
     case corruptState(String, NativeArchiveError)
+    /// A column of the store's tables holds a value of a type the store never writes there (SQLite keeps any
+    /// type in any column: a damaged file, or another program's writes). The record ID is nil when the ID
+    /// columns themselves are unreadable, or for rows that are not records.
+    case corruptColumn(RecordID?, table: String, column: String, found: String)
+    /// A record name, zone name, owner name or record type holds a NUL character, which the store cannot keep
+    /// (SQLite text as GRDB binds it ends at a NUL, so the name would become another record's). Nothing was read
+    /// or written.
+    case unstorableName(String, what: String)
     /// The database is full (disk full, or SQLite's `max_page_count`): the transaction was rolled back and
     /// everything committed before it is intact.
     case diskFull(message: String)
@@ -45,6 +53,12 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
             "record '\(id.recordName)' in zone \(id.zoneID) is stored as a \(stored) record, not a \(requested) record"
         case let .corruptState(what, error):
             "the stored \(what) is corrupt: \(error)"
+        case let .corruptColumn(id?, table, column, found):
+            "record '\(id.recordName)' in zone \(id.zoneID): column \(column) of \(table) holds \(found), which the store never writes there"
+        case let .unstorableName(name, what):
+            "the \(what) \(name.debugDescription) holds a NUL character, which the store cannot keep; nothing was read or written"
+        case let .corruptColumn(nil, table, column, found):
+            "a row of \(table) is corrupt: its column \(column) holds \(found), which the store never writes there"
         case let .diskFull(message):
             "the database is full; nothing of this change was stored (SQLite: \(message))"
         case let .database(code, message):

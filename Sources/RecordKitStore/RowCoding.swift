@@ -5,13 +5,84 @@ import RecordKit
 /// Reading record IDs and archived records out of rows, with errors that name the record.
 enum RowCoding {
     /// The ID in columns `ownerName, zoneName, recordName` at `index`, `index + 1`, `index + 2`.
-    static func recordID(_ row: Row, at index: Int) -> RecordID {
-        RecordID(recordName: row[index + 2], zoneID: RecordZoneID(zoneName: row[index + 1], ownerName: row[index]))
+    static func recordID(_ row: Row, at index: Int, table: String) throws(RecordStoreError) -> RecordID {
+        let ownerName: String = try column(row, index, table: table, id: nil)
+        let zoneName: String = try column(row, index + 1, table: table, id: nil)
+        let recordName: String = try column(row, index + 2, table: table, id: nil)
+        return RecordID(recordName: recordName, zoneID: RecordZoneID(zoneName: zoneName, ownerName: ownerName))
     }
 
-    /// Arguments for `ownerName = ? AND zoneName = ? AND recordName = ?`.
-    static func arguments(_ id: RecordID) -> StatementArguments {
-        [id.zoneID.ownerName, id.zoneID.zoneName, id.recordName]
+    /// Column `index` of `row` as `Value`. SQLite keeps any value in any column, so a damaged or foreign file
+    /// can hold text where the store wrote an integer: that is a typed error naming the row, never a crash.
+    static func column<Value: DatabaseValueConvertible>(
+        _ row: Row, _ index: Int, table: String, id: RecordID?
+    ) throws(RecordStoreError) -> Value {
+        do {
+            return try row.decode(Value.self, atIndex: index)
+        } catch {
+            let name = index < row.count ? Array(row.columnNames)[index] : "#\(index)"
+            throw .corruptColumn(id, table: table, column: name, found: describe(row[index] as DatabaseValue))
+        }
+    }
+
+    /// The pending-change code in column `index`; a code the store never writes is a corrupt column.
+    static func pendingCode(_ row: Row, _ index: Int, table: String, id: RecordID?) throws(RecordStoreError) -> PendingCode {
+        let code: Int64 = try column(row, index, table: table, id: id)
+        guard let pending = PendingCode(rawValue: code) else {
+            throw .corruptColumn(id, table: table, column: Array(row.columnNames)[index], found: describe(row[index] as DatabaseValue))
+        }
+        return pending
+    }
+
+    /// Column `index` of `row` as text, read with its length: GRDB reads a text value up to its first NUL, and a
+    /// record name or zone name may hold one, which must read back as it was written. A blob of UTF-8 reads as
+    /// text (as GRDB converts it); anything else is a corrupt column.
+    static func column(_ row: Row, _ index: Int, table: String, id: RecordID?) throws(RecordStoreError) -> String {
+        let text = try? row.withUnsafeData(atIndex: index) { bytes -> String? in
+            guard let bytes else { return nil }
+            return String(validating: bytes, as: UTF8.self)
+        }
+        guard let text else {
+            let name = index < row.count ? Array(row.columnNames)[index] : "#\(index)"
+            throw .corruptColumn(id, table: table, column: name, found: describe(row[index] as DatabaseValue))
+        }
+        return text
+    }
+
+    /// A stored value for an error message: its SQLite type and a short form of it.
+    static func describe(_ value: DatabaseValue) -> String {
+        switch value.storage {
+        case .null: "NULL"
+        case let .int64(number): "the integer \(number)"
+        case let .double(number): "the real \(number)"
+        case let .string(text): "the text \"\(text.prefix(40))\(text.count > 40 ? "…" : "")\""
+        case let .blob(data): "a \(data.count)-byte blob"
+        }
+    }
+
+    /// Arguments for `ownerName = ? AND zoneName = ? AND recordName = ?`, for a storable ID (``checkStorable(_:recordType:)``).
+    static func arguments(_ id: RecordID) throws(RecordStoreError) -> StatementArguments {
+        try checkStorable(id)
+        return [id.zoneID.ownerName, id.zoneID.zoneName, id.recordName]
+    }
+
+    /// Arguments for `ownerName = ? AND zoneName = ?`, for a storable zone ID.
+    static func arguments(_ zoneID: RecordZoneID) throws(RecordStoreError) -> StatementArguments {
+        try checkStorable(zoneID)
+        return [zoneID.ownerName, zoneID.zoneName]
+    }
+
+    /// Refuses names the store cannot keep: GRDB binds a Swift string as C text, which ends at the first NUL, so
+    /// `"a\0b"` would be stored, found and overwritten as `"a"`, another record.
+    static func checkStorable(_ id: RecordID, recordType: String? = nil) throws(RecordStoreError) {
+        try checkStorable(id.zoneID)
+        if id.recordName.utf8.contains(0) { throw .unstorableName(id.recordName, what: "record name") }
+        if let recordType, recordType.utf8.contains(0) { throw .unstorableName(recordType, what: "record type") }
+    }
+
+    static func checkStorable(_ zoneID: RecordZoneID) throws(RecordStoreError) {
+        if zoneID.zoneName.utf8.contains(0) { throw .unstorableName(zoneID.zoneName, what: "zone name") }
+        if zoneID.ownerName.utf8.contains(0) { throw .unstorableName(zoneID.ownerName, what: "owner name") }
     }
 
     /// Decodes an archived record stored for `id`.

@@ -16,8 +16,8 @@ enum ConsumerFixtures {
         return Note(
             recordID: noteID, text: asset(), modified: date(seconds), title: "Groceries", tags: ["home", "food"],
             priority: .high, moods: [.happy, .calm], mood: .grumpy, pinned: true, position: 3, uuid: uuid,
-            source: URL(fileURLWithPath: "/tmp/source"), folder: Reference(recordID: RecordID(recordName: "folder-1", zoneID: notebook), action: .deleteSelf),
-            links: [Reference(recordID: RecordID(recordName: "note-0", zoneID: notebook), action: .validate)],
+            source: URL(fileURLWithPath: "/tmp/source"), folder: RecordReference(RecordID(recordName: "folder-1", zoneID: notebook)),
+            links: [RecordReference(RecordID(recordName: "note-0", zoneID: notebook), action: .none)],
             owner: Reference(recordID: RecordID(recordName: "_owner")), secret: "under the mat", secretCount: 2,
             secretScore: 0.5, secretDate: date(7), secretBlob: Data([7, 7]), secretPlace: place, place: place,
             rating: 4.5, thumbnail: Data([9]), reminder: date(60), attachments: [asset("a"), asset("b")],

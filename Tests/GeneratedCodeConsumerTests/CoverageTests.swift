@@ -8,7 +8,8 @@ import Testing
         Article(
             recordID: RecordID(recordName: "article-1"), title: "On keywords", default: "fancy", class: 7,
             recordField: "kept", views: 12, link: URL(fileURLWithPath: "/tmp/a"), status: .published,
-            history: [.draft, .default], scores: [3, 1, 2], where: try Location(latitude: 1, longitude: 2), subtitle: "s")
+            history: [.draft, .default], scores: [3, 1, 2], where: try Location(latitude: 1, longitude: 2), subtitle: "s",
+            related: [RecordReference(RecordID(recordName: "article-0"))])
     }
 
     @Test func keywordFieldsRoundTrip() throws {
@@ -19,6 +20,8 @@ import Testing
         #expect(record.fields["record"] == .string("kept"), "the property is recordField, the key stays record")
         #expect(record.fields["history"] == .list(.string(["draft", "standard"])))
         #expect(record.encryptedFields["where"] != nil)
+        #expect(record.fields["related"] == .list(.reference([Reference(recordID: RecordID(recordName: "article-0"), action: .none)])),
+                "a schema without action= means CloudKit's none")
         #expect(try Article(record: record) == article)
         #expect(Article.Field.default.rawValue == "default")
     }
@@ -46,9 +49,10 @@ import Testing
     }
 
     @Test func collidingNamesAreRenamedInSwiftOnly() throws {
-        let awkward = Awkward(recordID: RecordID(recordName: "a"), metadataField: "m", rawValue: 3, selfField: 1.5)
+        let awkward = Awkward(recordID: RecordID(recordName: "a"), metadataField: "m", rawValue: 3, selfField: 1.5, zoneID: "z")
         let record = awkward.record()
-        #expect(record.fields == ["metadata": .string("m"), "rawValue": .int64(3), "self": .double(1.5)])
+        #expect(record.fields == ["metadata": .string("m"), "rawValue": .int64(3), "self": .double(1.5), "zoneID": .string("z")])
+        #expect(awkward.zoneID == "z" && Awkward.zoneID == .default, "a field may share the static zoneID's name")
         #expect(try Awkward(record: record) == awkward)
         #expect(Awkward.Field.rawValueField.rawValue == "rawValue")
     }

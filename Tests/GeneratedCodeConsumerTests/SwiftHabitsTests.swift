@@ -3,7 +3,8 @@ import RecordKit
 import Testing
 
 /// What a Swift or SwiftUI developer types first: models identified by their record ID (`ForEach(notes)`,
-/// `notes.map(\.id)`), enums that list their cases.
+/// `notes.map(\.id)`), enums that list their cases, `JSONEncoder().encode(note)` (CodableTests), the zone as a
+/// constant, references typed by their target (TypedReferenceTests).
 @Suite struct SwiftHabitsTests {
     /// Stands in for SwiftUI's `ForEach(_:content:)`, which needs `Identifiable` elements.
     private func identifiers<Element: Identifiable>(of elements: [Element]) -> [Element.ID] { elements.map(\.id) }
@@ -25,5 +26,24 @@ import Testing
         let fromNewerVersion = Priority(rawValue: 7)
         #expect(!Priority.allCases.contains(fromNewerVersion))
         #expect(fromNewerVersion.rawValue == 7)
+    }
+
+    @Test func zonesAreConstants() {
+        #expect(Note.zoneID == RecordZoneID(zoneName: "notebook"))
+        #expect(Folder.zoneID == Note.zoneID)
+        #expect(SharedNote.zoneID == RecordZoneID(zoneName: "shared-notebook"))
+        #expect(GalleryItem.zoneID == RecordZoneID(zoneName: "gallery"))
+        #expect(Task.zoneID == RecordZoneID(zoneName: "tasks"))
+        #expect(Article.zoneID == RecordZoneID.default, "Coverage declares no zone")
+        // New models are made in their type's zone.
+        #expect(Note(text: ConsumerFixtures.asset(), modified: Date(), uuid: UUID()).recordID.zoneID == Note.zoneID)
+        #expect(Empty().recordID.zoneID == Empty.zoneID)
+    }
+
+    @Test func aModelEncodesWithJSONEncoder() throws {
+        let note = try ConsumerFixtures.note()
+        let data = try JSONEncoder().encode(note)
+        #expect(try JSONDecoder().decode(Note.self, from: data) == note)
+        #expect(try JSONDecoder().decode([Note].self, from: JSONEncoder().encode([note, note])).map(\.id) == [note.id, note.id])
     }
 }

@@ -17,6 +17,9 @@ import Testing
         // `id` is Identifiable's (the record ID), `allCases` CaseIterable's.
         #expect(SwiftNamer.propertyName("id") == "idField")
         #expect(SwiftNamer.enumCase("allCases") == "allCasesCase")
+        // `CodingKeys` is Codable's; `zoneID` is a static member, which an instance property may share.
+        #expect(SwiftNamer.propertyName("CodingKeys") == "CodingKeysField")
+        #expect(SwiftNamer.propertyName("zoneID") == "zoneID")
     }
 
     @Test func stringLiteralsEscape() {

@@ -32,7 +32,7 @@ import RecordSchema
     @Test func internalAccessPrintsNoModifier() throws {
         let files = try GeneratorPipeline(access: .internal).generate([Self.notes])
         for file in files { #expect(!file.contents.contains("public ")) }
-        #expect(files[0].contents.contains("\nnonisolated struct Note: Swift.Hashable, Swift.Sendable {"))
+        #expect(files[0].contents.contains("\nnonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {"))
         #expect(files[0].contents.contains("\nnonisolated extension Note: RecordKit.RecordModel {\n    static let recordType"))
     }
 
@@ -40,7 +40,7 @@ import RecordSchema
     @Test func theStructComesFirstAndTheRecordModelExtensionAfter() throws {
         let text = try #require(try GeneratorPipeline().generate([Self.notes]).first?.contents)
         let landmarks = [
-            "/// A note, synced across", "public nonisolated struct Note: Swift.Hashable, Swift.Sendable {",
+            "/// A note, synced across", "public nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {",
             "public nonisolated enum Field:", "public var metadata:", "public init(\n", "\n}\n\n// MARK: - RecordKit support\n\n",
             "nonisolated extension Note: RecordKit.RecordModel {", "public static let recordType", "public init(record:",
             "public func record()", "public static func merge(",
@@ -56,7 +56,7 @@ import RecordSchema
         #expect(text.contains("public var title: Swift.String"))
         #expect(text.contains("public var pinned: Swift.Bool"))
         #expect(text.contains("public var uuid: Foundation.UUID"))
-        #expect(text.contains("public var folder: RecordKit.Reference?"))
+        #expect(text.contains("public var folder: RecordKit.RecordReference<Folder>? {"))
         #expect(text.contains("public var tags: [Swift.String]"))
     }
 

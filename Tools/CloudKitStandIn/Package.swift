@@ -8,6 +8,10 @@ import PackageDescription
 let package = Package(
     name: "CloudKitStandIn",
     platforms: [.macOS(.v13)],
+    products: [
+        // For Tools/Fuzz's FuzzCKRecordValues only (never for apps): the stand-in and the bridge compiled on it.
+        .library(name: "CloudKitStandIn", targets: ["CloudKit", "CoreLocation", "CloudKitStandInSupport", "RecordKitCloudKitOnStandIn"]),
+    ],
     dependencies: [
         .package(name: "RecordKit", path: "../.."),
     ],
@@ -24,12 +28,33 @@ let package = Package(
             dependencies: ["CloudKit", "CoreLocation", .product(name: "RecordKit", package: "RecordKit")],
             exclude: ["RecordKitCloudKit.docc"]
         ),
+        // RecordKitSync's own source files (Sources/RecordKitSync, symlinked), whose CKSyncEngine and CKDatabase
+        // adapters compile here against the stand-in. `-module-alias` points their `import RecordKitCloudKit` at
+        // the bridge compiled above (unsafe flags are fine in this root-only, test-only package).
+        .target(
+            name: "RecordKitSyncOnStandIn",
+            dependencies: [
+                "CloudKit", "RecordKitCloudKitOnStandIn",
+                .product(name: "RecordKit", package: "RecordKit"), .product(name: "RecordKitStore", package: "RecordKit"),
+            ],
+            exclude: ["RecordKitSync.docc"],
+            swiftSettings: [.unsafeFlags(["-module-alias", "RecordKitCloudKit=RecordKitCloudKitOnStandIn"])]
+        ),
         .testTarget(
             name: "RecordKitCloudKitTests",
             dependencies: [
                 "RecordKitCloudKitOnStandIn", "CloudKit", "CoreLocation", "CloudKitStandInSupport",
                 .product(name: "RecordKit", package: "RecordKit"),
             ]
+        ),
+        // The adapters driven by the events CKSyncEngine sends, checked against the store after each.
+        .testTarget(
+            name: "RecordKitSyncCloudKitTests",
+            dependencies: [
+                "RecordKitSyncOnStandIn", "RecordKitCloudKitOnStandIn", "CloudKit", "CloudKitStandInSupport",
+                .product(name: "RecordKit", package: "RecordKit"), .product(name: "RecordKitStore", package: "RecordKit"),
+            ],
+            swiftSettings: [.unsafeFlags(["-module-alias", "RecordKitCloudKit=RecordKitCloudKitOnStandIn"])]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -10,11 +10,19 @@ let fuzzTargets = [
     "FuzzRecordsXML", "FuzzCKDB", "FuzzCoreData",
 ]
 
+/// Fuzz targets of the store, whose checks need RecordKitStore (and so GRDB and SQLite).
+let storeFuzzTargets = ["FuzzStoreRow"]
+
+/// Fuzz targets of the CloudKit bridge, compiled on the CloudKit stand-in (Tools/CloudKitStandIn).
+let cloudKitFuzzTargets = ["FuzzCKRecordValues"]
+
 let package = Package(
     name: "RecordKitFuzz",
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "RecordKit", path: "../.."),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(name: "CloudKitStandIn", path: "../CloudKitStandIn"),
     ],
     targets: [
         // The invariants every target checks. RecordKitChecks.swift, SchemaChecks.swift and FuzzOutcome.swift
@@ -27,14 +35,37 @@ let package = Package(
                 .product(name: "RecordSchema", package: "RecordKit"),
             ]
         ),
+        // The store's checks, with the generated Note model of the store's tests (a symlink to the Internal golden).
+        // StoreRowChecks.swift and StoreRowInput.swift are also linked into the main package's RecordKitStoreTests.
+        .target(
+            name: "FuzzStoreChecks",
+            dependencies: [
+                .product(name: "RecordKit", package: "RecordKit"),
+                .product(name: "RecordKitStore", package: "RecordKit"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // The bridge's checks, with the Showcase models (a symlink to the Showcase goldens). CKRecordChecks.swift and
+        // CKRecordInput.swift are also linked into the stand-in package's tests.
+        .target(
+            name: "FuzzCloudKitChecks",
+            dependencies: [
+                .product(name: "RecordKit", package: "RecordKit"),
+                .product(name: "CloudKitStandIn", package: "CloudKitStandIn"),
+            ]
+        ),
         // Writes the seed corpus with RecordKit's own encoders; built without the fuzzer.
         .executableTarget(
             name: "MakeCorpus",
             dependencies: [
+                "FuzzStoreChecks",
+                "FuzzCloudKitChecks",
                 .product(name: "RecordKit", package: "RecordKit"),
                 .product(name: "RecordSchema", package: "RecordKit"),
             ]
         ),
-    ] + fuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzChecks"]) },
+    ] + fuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzChecks"]) }
+      + storeFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzStoreChecks"]) }
+      + cloudKitFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzCloudKitChecks"]) },
     swiftLanguageModes: [.v6]
 )

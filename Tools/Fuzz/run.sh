@@ -25,6 +25,7 @@ all_targets=(
   FuzzNativeRecord FuzzNativeRecordList FuzzNativeToken FuzzNativeSyncState
   FuzzBinaryPropertyList FuzzKeyedArchive FuzzWebServicesJSON
   FuzzRecordsXML FuzzCKDB FuzzCoreData
+  FuzzStoreRow FuzzCKRecordValues
 )
 
 mode=run

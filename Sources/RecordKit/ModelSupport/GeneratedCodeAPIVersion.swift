@@ -1,13 +1,15 @@
 /// The version of the interface between RecordKit and the code `recordgen` generates.
 ///
 /// Every generated file names this type. When RecordKit changes what generated code relies on, this type is
-/// renamed (`GeneratedCodeAPIVersion_2`, …) and the old name is kept as unavailable with a message, so a file
+/// renamed (`GeneratedCodeAPIVersion_3`, …) and the old name is kept as unavailable with a message, so a file
 /// generated for another RecordKit fails to compile at that line, which says to regenerate it, instead of
 /// misbehaving at run time.
 public enum GeneratedCodeAPIVersion_3 {}
 
-/// Version 2 had no direct archive: generated models archived through `record()`; version 3 generates
-/// `archived()` on ``ModelArchiveWriter`` and `init(archived:)` on ``ModelArchiveReader``.
+/// Version 2 archived through `record()` with untyped `Reference` fields and models that were not `Codable`;
+/// version 3 generates `archived()` on ``ModelArchiveWriter`` and `init(archived:)` on ``ModelArchiveReader``,
+/// types reference fields (``RecordReference``, written with `schemaAction:`), and declares `Codable` with
+/// `CodingKeys`.
 @available(*, unavailable, message: "this file was generated for an older RecordKit: regenerate it with the recordgen of this RecordKit")
 public enum GeneratedCodeAPIVersion_2 {}
 

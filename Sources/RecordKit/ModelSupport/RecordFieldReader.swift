@@ -20,6 +20,7 @@ public struct RecordFieldReader<Model: RecordModel> {
     /// Checks the record type and the version gate.
     ///
     /// - Parameters:
+    ///   - record: the record to read.
     ///   - versionField: the field that holds the version, nil for an unversioned type.
     ///   - onNewerVersion: what to do when the record's version is above `Model.schemaVersion`.
     @inlinable @inline(__always)

@@ -52,9 +52,10 @@ extension RecordFieldValue {
 
 /// An enum generated from a schema `<enum>`: the known cases plus `unknown(raw)`, so a raw value written by a
 /// newer app version is kept and written back unchanged. `allCases` lists the known cases (never `unknown`), so an
-/// enum is `CaseIterable` and stays open.
-public protocol RecordEnum: RecordFieldValue, RawRepresentable, Hashable, Sendable, CaseIterable
-where RawValue: RecordFieldValue, AllCases == [Self] {
+/// enum is `CaseIterable` and stays open. `Codable` as its raw value (the standard library's `RawRepresentable`
+/// coding): `"happy"`, `2`; a raw value no case has decodes as `unknown`, as it does from a record.
+public protocol RecordEnum: RecordFieldValue, RawRepresentable, Hashable, Sendable, CaseIterable, Codable
+where RawValue: RecordFieldValue & Codable, AllCases == [Self] {
     /// Every case but `unknown`, in schema order.
     static var knownCases: [Self] { get }
     /// The case for a raw value; `unknown(rawValue)` when no known case has it.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A homogeneous list of scalar values, the only kind of list CloudKit stores.
 ///
-/// One case per element kind, so a mixed list cannot be represented; ``init(_:)`` builds one from loose
+/// One case per element kind, so a mixed list cannot be represented; ``init(_:emptyKind:)`` builds one from loose
 /// ``FieldValue``s and rejects mixed or nested input with a typed error.
 public enum FieldList: Sendable, CustomStringConvertible {
     case string([String])

@@ -38,6 +38,9 @@ public indirect enum CloudError: Error, Sendable, Hashable, CustomStringConverti
     case partialFailure([RecordID: CloudError])
     /// The request is malformed (say, a change feed asked of a zone that has none).
     case invalidArguments(String)
+    /// A CloudKit error with no case of its own (quotaExceeded, notAuthenticated, permissionFailure…): its
+    /// `CKError.Code` raw value and description. The simulator never produces it.
+    case other(code: Int, reason: String)
 
     /// Seconds to wait before trying again, when the server said.
     public var retryAfter: Double? {
@@ -77,6 +80,7 @@ public indirect enum CloudError: Error, Sendable, Hashable, CustomStringConverti
             "partialFailure: \(errors.count) items failed: "
                 + errors.sorted { $0.key < $1.key }.map { "\($0.key.recordName): \($0.value)" }.joined(separator: "; ")
         case let .invalidArguments(reason): "invalidArguments: \(reason)"
+        case let .other(code, reason): "CloudKit error \(code): \(reason)"
         }
     }
 

@@ -8,6 +8,14 @@ public enum ZoneLossPolicy: String, Sendable, Hashable {
     case uploadAgain
 }
 
+/// What to do with the local data when the iCloud account changes (CKSyncEngine's account change event).
+public enum AccountChangePolicy: String, Sendable, Hashable {
+    /// Delete every local record and all sync state: Apple's advice when the user signs out or switches accounts.
+    case deleteLocalData
+    /// Keep the local records and upload them, as new records, to the account signed in next.
+    case keepLocalData
+}
+
 /// How a ``SyncEngine`` works.
 public struct SyncConfiguration: Sendable {
     /// The zones the app keeps records in: created on the server when missing, fetched on every sync.
@@ -32,6 +40,8 @@ public struct SyncConfiguration: Sendable {
     public var onUserDeletedZone = ZoneLossPolicy.deleteLocalData
     /// What to do when the user reset their encrypted data.
     public var onEncryptedDataReset = ZoneLossPolicy.uploadAgain
+    /// What the CKSyncEngine adapter does with local data when the user signs out or switches accounts.
+    public var onAccountChange = AccountChangePolicy.deleteLocalData
     /// Called with every event, on the engine's executor: keep it short.
     public var onEvent: (@Sendable (SyncEvent) -> Void)?
 

@@ -1,7 +1,7 @@
 import RecordKit
 import RecordKitStore
 
-/// Syncs a ``RecordStore`` with a ``CloudDatabase``: fetches the server's changes into the store and sends the
+/// Syncs a `RecordStore` with a ``CloudDatabase``: fetches the server's changes into the store and sends the
 /// store's pending changes, following CloudKit's rules for every error.
 ///
 /// - Fetching: the database feed says which zones changed or went away; each zone's changes are fetched page by

@@ -20,6 +20,9 @@ public enum SyncEvent: Sendable, Hashable {
     case failure(RecordID, CloudError)
     /// A request failed for a while; the engine waits `seconds` before trying again.
     case retrying(after: Double, CloudError)
+    /// The store refused what the engine received (the disk is full, say): nothing of it was stored, and the
+    /// CKSyncEngine adapter stores no later engine state in this process, so the changes are fetched again.
+    case storeFailed(RecordStoreError)
 }
 
 /// Why a zone's local state was reset.

@@ -1,7 +1,7 @@
 import Foundation
 import RecordKitSync
 
-/// Collects a sync engine's events (pass ``record(_:)`` as ``SyncConfiguration/onEvent``).
+/// Collects a sync engine's events (pass ``record(_:)`` as `SyncConfiguration.onEvent`).
 public final class EventLog: @unchecked Sendable {
     // The lock guards `storage`; events arrive on the engine's executor, readers come from the test.
     private let lock = NSLock()

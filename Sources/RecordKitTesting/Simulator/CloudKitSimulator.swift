@@ -16,7 +16,7 @@ public actor CloudKitSimulator: CloudDatabase {
 
     /// The most items in a modify request; more fail with `limitExceeded`. CloudKit: 400.
     public var itemLimit = CloudLimits.maximumItemsPerRequest
-    /// The most bytes (``RequestSize``) in a modify request; more fail with `limitExceeded`. CloudKit: 2 MB.
+    /// The most bytes (`RequestSize`) in a modify request; more fail with `limitExceeded`. CloudKit: 2 MB.
     public var byteLimit = CloudLimits.maximumBytesPerRequest
     /// The most changes in one page of a change feed.
     public var changesPageSize = 400

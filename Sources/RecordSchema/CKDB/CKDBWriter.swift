@@ -5,9 +5,14 @@
 ///
 /// Nothing deployed is dropped: retired fields are written like live ones (CloudKit never deletes a field),
 /// and each type's version field is written as the `INT64` field it is on the server.
+///
+/// What CloudKit adds is written too (`CKDBDefaults`): the `Users` type as cktool exports it when the schema
+/// declares none, and CloudKit's default grants (`_creator` write, `_icloud` create, `_world` read) on every type
+/// that may live in the public database (the default zone, or a public zone) and declares no grant.
 public enum CKDBWriter {
     /// The .ckdb text of `schema`.
     public static func write(_ schema: Schema) -> String {
+        let schema = CKDBDefaults.completed(schema)
         var out = "DEFINE SCHEMA\n"
         let roles = schema.roles.map(\.name).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         for role in roles {

@@ -62,6 +62,8 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case baselineUnreadable = "RK208"
     case coreDataUnreadable = "RK210"
     case coreDataMapping = "RK211"
+    case ckdbNotCarried = "RK212"
+    case versionFieldCandidate = "RK213"
 
     // MARK: Compatibility with the deployed schema (RK3xx)
     case recordTypeRemoved = "RK301"
@@ -139,9 +141,11 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .unknownSystemField: "a ___ system field RecordKit does not know: not imported"
         case .undeclaredRole: "a grant to a role no CREATE ROLE declares (declared in the import) or that cannot be named"
         case .droppedEncryption: "ENCRYPTED on a type CloudKit cannot encrypt: imported unencrypted"
-        case .baselineUnreadable: "the deployed schema given to check-compat cannot be read"
+        case .baselineUnreadable: "the deployed schema given to check-compat is missing or cannot be read (at its path)"
         case .coreDataUnreadable: "a Core Data model that cannot be read (missing file, bad XML, no entities)"
         case .coreDataMapping: "a Core Data construct mapped away: to-many relationships, transient attributes, fetched properties, uniqueness constraints, Decimal"
+        case .ckdbNotCarried: "warning: what a .ckdb cannot say (required fields, enums, uuid and url, merge rules, the version) is left at its neutral choice"
+        case .versionFieldCandidate: "warning: an INT64 field named like a version field, offered as versionField with the edit that makes it one"
         case .recordTypeRemoved: "a deployed record type was removed"
         case .fieldRemoved: "a deployed field, or a retired field, was removed"
         case .kindChanged: "a field's kind or list element kind changed"

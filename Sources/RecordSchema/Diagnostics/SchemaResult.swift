@@ -7,6 +7,11 @@ public struct SchemaResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// Where each attribute of the file read stands, for validation to point at attributes; reader only.
     var locator: AttributeLocator?
+    /// A file the XSD refused, read around what it refused, for the semantic rules only: never generated from,
+    /// so it is not ``schema``. Reader only.
+    var partialSchema: Schema?
+    /// What the XSD refused in ``partialSchema``'s file.
+    var damage = XSDDamage()
 
     /// Creates a result.
     public init(schema: Schema?, diagnostics: [Diagnostic]) {
@@ -18,6 +23,13 @@ public struct SchemaResult: Sendable {
         self.schema = schema
         self.diagnostics = diagnostics
         self.locator = locator
+    }
+
+    init(partialSchema: Schema, damage: XSDDamage, diagnostics: [Diagnostic], locator: AttributeLocator) {
+        self.diagnostics = diagnostics
+        self.locator = locator
+        self.partialSchema = partialSchema
+        self.damage = damage
     }
 
     /// True when any diagnostic is an error.

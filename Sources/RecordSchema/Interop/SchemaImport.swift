@@ -42,13 +42,8 @@ public enum SchemaImport {
         let source: String
         switch format {
         case .ckdb:
-            do {
-                let result = try CKDBImporter.importSchema(contentsOf: path)
-                imported = SchemaResult(schema: result.schema, diagnostics: result.diagnostics)
-                source = "the CloudKit schema \(path)"
-            } catch {
-                return Outcome(xml: nil, result: SchemaResult(schema: nil, diagnostics: [error.diagnostic]))
-            }
+            imported = importCKDB(path)
+            source = "the CloudKit schema \(path)"
         case .coreData:
             imported = CoreDataImporter.importModel(contentsOf: path)
             source = "the Core Data model \(path), as NSPersistentCloudKitContainer mirrors it"
@@ -59,6 +54,37 @@ public enum SchemaImport {
         let xml = RecordsXMLWriter.write(schema, comments: ["Imported by recordgen from \(source)."])
         let check = validate(xml, path: outputPath)
         return Outcome(xml: xml, result: SchemaResult(schema: schema, diagnostics: (imported.diagnostics + check).sorted()))
+    }
+
+    /// A .ckdb's schema, with what RecordKit cannot express (`CKDBImporter`) and what the .ckdb cannot say
+    /// (`CKDBImportLimits`); a file that cannot be read is RK001 (RK002 when too large) at its path.
+    static func importCKDB(_ path: String) -> SchemaResult {
+        let text: String
+        switch SchemaFileAccess.contents(of: path, maximumBytes: CKDBParser.maximumBytes) {
+        case let .success(bytes):
+            guard let decoded = String(bytes: bytes, encoding: .utf8) else {
+                return unreadable(path, "cannot read \(path): it is not UTF-8 text")
+            }
+            text = decoded
+        case let .failure(problem):
+            var located = problem
+            located.location = problem.location ?? SourceLocation(file: path, line: 1, column: 1)
+            return SchemaResult(schema: nil, diagnostics: [located])
+        }
+        do {
+            let document = try CKDBParser.parse(text, file: path)
+            let result = CKDBImporter.makeSchema(
+                from: document, name: CKDBImporter.schemaName(forFile: path), location: SourceLocation(file: path, line: 1, column: 1))
+            let limits = CKDBImportLimits.warnings(for: result.schema, from: document)
+            return SchemaResult(schema: result.schema, diagnostics: (result.diagnostics + limits).sorted())
+        } catch {
+            return SchemaResult(schema: nil, diagnostics: [error.diagnostic])
+        }
+    }
+
+    private static func unreadable(_ path: String, _ message: String) -> SchemaResult {
+        let located = Diagnostic(.error, message, at: SourceLocation(file: path, line: 1, column: 1), code: .fileUnreadable)
+        return SchemaResult(schema: nil, diagnostics: [located])
     }
 
     /// Reads the written text back and runs the semantic rules, as every schema file is loaded: any finding is

@@ -34,8 +34,8 @@ public enum SchemaLoader {
             diagnostics += outcome.diagnostics
             if let schema = outcome.schema {
                 schemas.append(schema)
-                diagnostics += SchemaValidator.validate(schema, locator: outcome.locator)
             }
+            diagnostics += semanticFindings(outcome)
         }
         return SchemaLoadResult(files: files, schemas: schemas, diagnostics: diagnostics.sorted())
     }
@@ -43,10 +43,18 @@ public enum SchemaLoader {
     /// Loads one schema from bytes; `path` names it in diagnostics.
     public static func load(data: Data, path: String, limits: SchemaReader.Limits = SchemaReader.Limits()) -> SchemaLoadResult {
         let outcome = SchemaReader(limits: limits).readOutcome(data: data, path: path)
-        var diagnostics = outcome.diagnostics
-        if let schema = outcome.schema {
-            diagnostics += SchemaValidator.validate(schema, locator: outcome.locator)
-        }
+        let diagnostics = outcome.diagnostics + semanticFindings(outcome)
         return SchemaLoadResult(files: [path], schemas: outcome.schema.map { [$0] } ?? [], diagnostics: diagnostics.sorted())
+    }
+
+    /// The semantic rules on what was read: the schema, or a file the XSD refused read around the refusals.
+    private static func semanticFindings(_ outcome: SchemaResult) -> [Diagnostic] {
+        if let schema = outcome.schema {
+            return SchemaValidator.validate(schema, locator: outcome.locator)
+        }
+        if let partial = outcome.partialSchema {
+            return SchemaValidator.validate(partial, locator: outcome.locator, damage: outcome.damage)
+        }
+        return []
     }
 }

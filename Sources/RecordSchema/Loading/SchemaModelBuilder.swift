@@ -4,12 +4,18 @@
 /// conversions here cannot fail; when one does (a hand-built tree, or an XSD edited without the builder), the
 /// builder reports RK006 at the attribute and carries on. It also reports the two rules the model cannot hold:
 /// a list without `of` (or `of` on a non-list, RK127) and a second `<merge>` (RK131).
+///
+/// On a file the XSD refused, `damage` says what it refused: such an attribute is read as absent (its default),
+/// a refused `kind` or `of` as a string field whose kind the rules know to be unknown, and nothing is reported
+/// twice.
 struct SchemaModelBuilder {
     let locator: AttributeLocator?
+    let damage: XSDDamage
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(locator: AttributeLocator?) {
+    init(locator: AttributeLocator?, damage: XSDDamage = XSDDamage()) {
         self.locator = locator
+        self.damage = damage
     }
 
     mutating func schema(from root: XMLElementNode) -> Schema {
@@ -122,6 +128,9 @@ struct SchemaModelBuilder {
     /// `kind` and `of` together; a list without `of` is read as a list of strings after reporting RK127.
     private mutating func fieldType(of node: XMLElementNode) -> SchemaFieldType {
         let name = node.attribute("name") ?? ""
+        if damage.isDamaged("kind", of: node.location) || damage.isDamaged("of", of: node.location) {
+            return .scalar(.string)
+        }
         let kind = enumValue(SchemaFieldKind.self, "kind", of: node) ?? .string
         let element = enumValue(SchemaFieldKind.self, "of", of: node)
         if kind == .list {
@@ -150,12 +159,12 @@ struct SchemaModelBuilder {
     }
 
     private func boolean(_ name: String, of node: XMLElementNode) -> Bool {
-        guard let value = node.attribute(name)?.trimmedXMLSpace else { return false }
+        guard let value = node.attribute(name)?.trimmedXMLSpace, !damage.isDamaged(name, of: node.location) else { return false }
         return value == "true" || value == "1"
     }
 
     private mutating func integer(_ name: String, of node: XMLElementNode) -> Int? {
-        guard let text = node.attribute(name) else { return nil }
+        guard let text = node.attribute(name), !damage.isDamaged(name, of: node.location) else { return nil }
         guard let value = Int(text.trimmedXMLSpace) else {
             report(.schemaLanguageViolation, at: place(name, of: node), "\(name)=\"\(text)\" is not a whole number")
             return nil
@@ -165,7 +174,7 @@ struct SchemaModelBuilder {
 
     private mutating func enumValue<T: RawRepresentable>(_ type: T.Type, _ name: String, of node: XMLElementNode) -> T?
     where T.RawValue == String {
-        guard let text = node.attribute(name) else { return nil }
+        guard let text = node.attribute(name), !damage.isDamaged(name, of: node.location) else { return nil }
         guard let value = T(rawValue: text.trimmedXMLSpace) else {
             report(.schemaLanguageViolation, at: place(name, of: node), "\(name)=\"\(text)\" is not one of the values the schema language allows")
             return nil

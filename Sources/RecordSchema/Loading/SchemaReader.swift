@@ -5,7 +5,9 @@ import Foundation
 /// and column of every element.
 ///
 /// The reader reports reading problems (RK0xx) and the two rules the model cannot hold (RK127, RK131); the
-/// semantic rules are `SchemaValidator`'s. `SchemaLoader` runs both. Safe to call from several threads at once.
+/// semantic rules are `SchemaValidator`'s. `SchemaLoader` runs both, also on a file the XSD refused: it is read
+/// around what was refused (`XSDDamage`), never returned as a schema, and checked so that one run reports every
+/// problem of the file. Safe to call from several threads at once.
 public struct SchemaReader: Sendable {
     /// Limits that make a hostile file cheap to refuse.
     public struct Limits: Sendable, Hashable {
@@ -118,7 +120,14 @@ public struct SchemaReader: Sendable {
             ))
         }
         guard !diagnostics.hasErrors else {
-            return SchemaResult(schema: nil, diagnostics: diagnostics.sorted(), locator: locator)
+            // The semantic rules still run, around what the XSD refused, so one run reports every problem.
+            guard root.name == "schema", root.namespace == Self.namespace,
+                  let damage = LibXMLDiagnostics.damage(validation, locations: tree.locations, locator: locator)
+            else { return SchemaResult(schema: nil, diagnostics: diagnostics.sorted(), locator: locator) }
+            var builder = SchemaModelBuilder(locator: locator, damage: damage)
+            let partial = builder.schema(from: root)
+            diagnostics += builder.diagnostics
+            return SchemaResult(partialSchema: partial, damage: damage, diagnostics: diagnostics.sorted(), locator: locator)
         }
 
         var builder = SchemaModelBuilder(locator: locator)

@@ -5,12 +5,14 @@ extension ValidationContext {
 
     mutating func checkField(_ field: Field, in record: RecordType) {
         checkFieldName(field.name, of: "field", at: place("name", of: field.location))
+        checkVersion(of: field, in: record)
+        // A kind the XSD refused: nothing that depends on the kind can be said.
+        guard !hasUnknownKind(field) else { return }
         if case .list(of: .list) = field.type {
             // The XML reader refuses of="list" (RK127 too); a schema built in code can still hold one.
             error(.listElementKind, at: place("of", of: field.location),
                   "field '\(field.name)' is a list of lists, which CloudKit cannot store: make of= any kind but list")
         }
-        checkVersion(of: field, in: record)
         checkIndexesAndEncryption(of: field)
         checkReference(of: field)
         let enumType = checkEnum(of: field)
@@ -20,6 +22,7 @@ extension ValidationContext {
 
     /// RK107, RK108: `since` in 1...version; a required field added later needs a default.
     private mutating func checkVersion(of field: Field, in record: RecordType) {
+        if hasUnknownVersion(record) || damage.isDamaged("since", of: field.location) { return }
         if field.since < 1 || field.since > record.version {
             error(.sinceOutOfRange, at: place("since", of: field.location),
                   "field '\(field.name)' has since=\"\(field.since)\", but '\(record.name)' is at version \(record.version): since must be in 1...\(record.version) (raise the record type's version when adding a field)")
@@ -84,6 +87,7 @@ extension ValidationContext {
             error(.unknownEnum, at: at, "field '\(field.name)' uses enum '\(name)', which the schema does not declare: declare <enum name=\"\(name)\" …> or fix the name")
             return nil
         }
+        if hasUnknownKind(enumType) { return nil }
         guard field.type.valueKind.rawValue == enumType.kind.rawValue else {
             error(.enumKindMismatch, at: at,
                   "field '\(field.name)' is \(withArticle(field.type.description)) field but enum '\(name)' stores \(enumType.kind.rawValue) values: make the field kind=\"\(enumType.kind.rawValue)\" (or a list of it)")

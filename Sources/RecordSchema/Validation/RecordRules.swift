@@ -41,7 +41,7 @@ extension ValidationContext {
         checkFieldName(versionField, of: "version field", at: at)
         if let field = record.field(named: versionField) {
             error(.versionFieldCollision, at: at,
-                  "versionField '\(versionField)' is also the field at line \(field.location.line); the version is written there: rename one of them")
+                  "versionField '\(versionField)' is also the field at line \(field.location.line); the version is written there: remove that <field> if it holds the version (RecordKit reads and writes it), or name another versionField")
         } else if let retired = record.retired.first(where: { $0.name == versionField }) {
             error(.versionFieldCollision, at: at,
                   "versionField '\(versionField)' is also the retired field at line \(retired.location.line), whose old values would be read as versions: choose another name")
@@ -63,7 +63,8 @@ extension ValidationContext {
             } else {
                 firstRetired[retired.name] = retired
             }
-            if retired.retiredIn < 2 || retired.retiredIn > record.version {
+            let inIsKnown = !hasUnknownVersion(record) && !damage.isDamaged("in", of: retired.location)
+            if inIsKnown, retired.retiredIn < 2 || retired.retiredIn > record.version {
                 let range = record.version >= 2 ? "2...\(record.version)" : "none: record type '\(record.name)' is at version 1, so nothing can be retired yet"
                 error(.retiredVersionOutOfRange, at: place("in", of: retired.location),
                       "'\(retired.name)' is retired in version \(retired.retiredIn), outside the versions a field can be retired in (\(range)): set in= to the version that dropped it")
@@ -73,6 +74,8 @@ extension ValidationContext {
 
     /// RK120: last writer wins needs a clock, and the clock is a timestamp field of the record type.
     private mutating func checkMerge(_ merge: MergeRule, of record: RecordType, fields: [String: Field]) {
+        // A strategy or clock the XSD refused leaves nothing sure to check.
+        if damage.isDamaged(merge.location) { return }
         guard let clock = merge.clock else {
             if merge.strategy == .lastWriterWins {
                 error(.invalidMergeClock, at: merge.location,
@@ -91,7 +94,7 @@ extension ValidationContext {
             error(.invalidMergeClock, at: at, "merge clock '\(clock)' is not a field of '\(record.name)': \(hint)")
             return
         }
-        if field.type != .scalar(.timestamp) {
+        if field.type != .scalar(.timestamp), !hasUnknownKind(field) {
             error(.invalidMergeClock, at: at,
                   "merge clock '\(clock)' is \(withArticle(field.type.kind.description)) field; the clock must be a timestamp field")
         }

@@ -79,7 +79,7 @@ extension ValidationContext {
             }
             let valueAt = place("value", of: item.location)
             var key = item.value
-            if enumType.kind == .int64 {
+            if enumType.kind == .int64, !hasUnknownKind(enumType) {
                 guard let number = Int64(item.value) else {
                     error(.invalidEnumCaseValue, at: valueAt,
                           "case '\(item.name)' of int64 enum '\(enumType.name)' has value \"\(item.value)\", which is not a 64-bit integer: write a whole number such as 0")

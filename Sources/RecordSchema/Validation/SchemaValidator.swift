@@ -8,9 +8,11 @@ public enum SchemaValidator {
         validate(schema, locator: nil)
     }
 
-    static func validate(_ schema: Schema, locator: AttributeLocator?) -> [Diagnostic] {
-        var context = ValidationContext(schema: schema, locator: locator)
+    /// With `damage`, `schema` was read from a file the XSD refused: the rules skip what depends on what was
+    /// refused, and report nothing where the XSD already did.
+    static func validate(_ schema: Schema, locator: AttributeLocator?, damage: XSDDamage = XSDDamage()) -> [Diagnostic] {
+        var context = ValidationContext(schema: schema, locator: locator, damage: damage)
         context.checkSchema()
-        return context.diagnostics.sorted()
+        return damage.filter(context.diagnostics).sorted()
     }
 }

@@ -64,6 +64,25 @@ enum LibXMLDiagnostics {
         return diagnostics
     }
 
+    /// Which elements and attributes the XSD refused, for the semantic rules to run around them; nil when a
+    /// finding cannot be pinned to an element of the tree, or some were dropped, so nothing safe can be said.
+    static func damage(
+        _ sink: LibXMLErrorSink,
+        locations: [UnsafeMutableRawPointer: SourceLocation],
+        locator: AttributeLocator
+    ) -> XSDDamage? {
+        guard sink.droppedCount == 0 else { return nil }
+        var damage = XSDDamage()
+        for entry in sink.entries where !entry.isWarning {
+            guard let element = entry.node.flatMap({ locations[$0] }) else { return nil }
+            let attribute = attributeName(in: entry.message)
+            damage.record(
+                element: element, attribute: attribute,
+                attributeLocation: attribute.map { locator.location(ofAttribute: $0, of: element) })
+        }
+        return damage
+    }
+
     /// libxml2's message in the tools' voice: `attribute 'kind' of <field>: 'text' is not one of: string, …`.
     static func readable(_ message: String) -> String {
         var text = message.replacingOccurrences(of: "{\(SchemaReader.namespace)}", with: "")

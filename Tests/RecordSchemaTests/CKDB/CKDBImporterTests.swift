@@ -115,6 +115,18 @@ struct CKDBImporterTests {
                     GRANT READ TO "_world"
                 );
 
+                RECORD TYPE Users (
+                    "___createTime" TIMESTAMP,
+                    "___createdBy"  REFERENCE,
+                    "___etag"       STRING,
+                    "___modTime"    TIMESTAMP,
+                    "___modifiedBy" REFERENCE,
+                    "___recordID"   REFERENCE,
+                    roles           LIST<INT64>,
+                    GRANT WRITE TO "_creator",
+                    GRANT READ TO "_world"
+                );
+
             """)
     }
 }

@@ -12,7 +12,7 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// An article whose fields are named like Swift keywords.
 ///
 /// Record type `Article`, version 3.
-public nonisolated struct Article: Swift.Hashable, Swift.Sendable {
+public nonisolated struct Article: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The record's field keys.
     public nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case title
@@ -26,7 +26,11 @@ public nonisolated struct Article: Swift.Hashable, Swift.Sendable {
         case scores
         case `where`
         case subtitle
+        case related
     }
+
+    /// The zone of `Article` records: the default zone (the schema names none).
+    public static let zoneID: RecordKit.RecordZoneID = RecordKit.RecordZoneID.default
 
     public var title: Swift.String
     public var `default`: Swift.String
@@ -41,6 +45,10 @@ public nonisolated struct Article: Swift.Hashable, Swift.Sendable {
     public var `where`: RecordKit.Location?
     /// Added in version 3: `""` in records of older versions.
     public var subtitle: Swift.String
+    /// Refers to `Article` records; a reference without an action of its own takes the schema's, `none`.
+    public var related: [RecordKit.RecordReference<Article>] {
+        didSet { self.related = RecordKit.RecordReference.applyingSchemaAction(.none, to: self.related) }
+    }
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
 
@@ -57,7 +65,8 @@ public nonisolated struct Article: Swift.Hashable, Swift.Sendable {
         history: [Status] = [],
         scores: [Swift.Int64] = [],
         `where`: RecordKit.Location? = nil,
-        subtitle: Swift.String = ""
+        subtitle: Swift.String = "",
+        related: [RecordKit.RecordReference<Article>] = []
     ) {
         self.title = title
         self.`default` = `default`
@@ -70,7 +79,25 @@ public nonisolated struct Article: Swift.Hashable, Swift.Sendable {
         self.scores = scores
         self.`where` = `where`
         self.subtitle = subtitle
+        self.related = RecordKit.RecordReference.applyingSchemaAction(.none, to: related)
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+    }
+
+    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
+    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
+        case title
+        case `default`
+        case `class`
+        case recordField = "record"
+        case views
+        case link
+        case status
+        case history
+        case scores
+        case `where`
+        case subtitle
+        case related
+        case metadata = "___metadata"
     }
 }
 
@@ -89,6 +116,7 @@ nonisolated extension Article: RecordKit.RecordModel {
         self.history = try reader.list(.history)
         self.link = try reader.optional(.link)
         self.recordField = try reader.optional(.record)
+        self.related = try reader.list(.related)
         self.scores = try reader.list(.scores)
         self.status = try reader.value(.status, default: .draft)
         self.subtitle = try reader.value(.subtitle, default: "")
@@ -100,13 +128,14 @@ nonisolated extension Article: RecordKit.RecordModel {
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
-        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 11)
+        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 12)
         // In the byte order of the keys: each field is appended, none inserted.
         writer.set(.`class`, self.`class`)
         writer.set(.`default`, self.`default`)
         writer.setList(.history, self.history)
         writer.set(.link, self.link)
         writer.set(.record, self.recordField)
+        writer.setList(.related, self.related, schemaAction: .none)
         writer.setList(.scores, self.scores)
         writer.set(.status, self.status)
         writer.set(.subtitle, self.subtitle)
@@ -124,6 +153,7 @@ nonisolated extension Article: RecordKit.RecordModel {
             writer.setList(.history, self.history)
             writer.set(.link, self.link)
             writer.set(.record, self.recordField)
+            writer.setList(.related, self.related, schemaAction: .none)
             writer.setList(.scores, self.scores)
             writer.set(.status, self.status)
             writer.set(.subtitle, self.subtitle)
@@ -149,6 +179,7 @@ nonisolated extension Article: RecordKit.RecordModel {
         let history: [Status] = try _reader.list(.history)
         let link: Foundation.URL? = try _reader.optional(.link)
         let recordField: Swift.String? = try _reader.optional(.record)
+        let related: [RecordKit.RecordReference<Article>] = try _reader.list(.related)
         let scores: [Swift.Int64] = try _reader.list(.scores)
         let status: Status = try _reader.value(.status, default: .draft)
         let subtitle: Swift.String = try _reader.value(.subtitle, default: "")
@@ -162,6 +193,7 @@ nonisolated extension Article: RecordKit.RecordModel {
         self.history = history
         self.link = link
         self.recordField = recordField
+        self.related = related
         self.scores = scores
         self.status = status
         self.subtitle = subtitle
@@ -189,6 +221,7 @@ nonisolated extension Article: RecordKit.RecordModel {
         merged.scores = merger.mergeUnion(ancestor.map { $0.scores }, client.scores, server.scores)
         merged.`where` = merger.merge(ancestor.map { $0.`where` }, client.`where`, server.`where`)
         merged.subtitle = merger.merge(ancestor.map { $0.subtitle }, client.subtitle, server.subtitle)
+        merged.related = merger.mergeUnion(ancestor.map { $0.related }, client.related, server.related)
         merged.metadata = merger.mergeMetadata(ancestor.map { $0.metadata }, client.metadata, server.metadata)
         return merged
     }

@@ -12,17 +12,22 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// Field names that collide with members of a generated model.
 ///
 /// Record type `Awkward`, version 1.
-public nonisolated struct Awkward: Swift.Hashable, Swift.Sendable {
+public nonisolated struct Awkward: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The record's field keys.
     public nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case metadata
         case rawValueField = "rawValue"
         case `self`
+        case zoneID
     }
+
+    /// The zone of `Awkward` records: the default zone (the schema names none).
+    public static let zoneID: RecordKit.RecordZoneID = RecordKit.RecordZoneID.default
 
     public var metadataField: Swift.String?
     public var rawValue: Swift.Int64?
     public var selfField: Swift.Double?
+    public var zoneID: Swift.String?
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
 
@@ -31,12 +36,23 @@ public nonisolated struct Awkward: Swift.Hashable, Swift.Sendable {
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: nil),
         metadataField: Swift.String? = nil,
         rawValue: Swift.Int64? = nil,
-        selfField: Swift.Double? = nil
+        selfField: Swift.Double? = nil,
+        zoneID: Swift.String? = nil
     ) {
         self.metadataField = metadataField
         self.rawValue = rawValue
         self.selfField = selfField
+        self.zoneID = zoneID
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+    }
+
+    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
+    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
+        case metadataField = "metadata"
+        case rawValue
+        case selfField = "self"
+        case zoneID
+        case metadata = "___metadata"
     }
 }
 
@@ -53,16 +69,18 @@ nonisolated extension Awkward: RecordKit.RecordModel {
         self.metadataField = try reader.optional(.metadata)
         self.rawValue = try reader.optional(.rawValueField)
         self.selfField = try reader.optional(.`self`)
+        self.zoneID = try reader.optional(.zoneID)
         self.metadata = reader.metadata(of: record)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
-        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: nil, fieldCount: 3)
+        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: nil, fieldCount: 4)
         // In the byte order of the keys: each field is appended, none inserted.
         writer.set(.metadata, self.metadataField)
         writer.set(.rawValueField, self.rawValue)
         writer.set(.`self`, self.selfField)
+        writer.set(.zoneID, self.zoneID)
         return writer.record(metadata: self.metadata)
     }
 
@@ -72,6 +90,7 @@ nonisolated extension Awkward: RecordKit.RecordModel {
             writer.set(.metadata, self.metadataField)
             writer.set(.rawValueField, self.rawValue)
             writer.set(.`self`, self.selfField)
+            writer.set(.zoneID, self.zoneID)
         }
     }
 
@@ -89,10 +108,12 @@ nonisolated extension Awkward: RecordKit.RecordModel {
         let metadataField: Swift.String? = try _reader.optional(.metadata)
         let rawValue: Swift.Int64? = try _reader.optional(.rawValueField)
         let selfField: Swift.Double? = try _reader.optional(.`self`)
+        let zoneID: Swift.String? = try _reader.optional(.zoneID)
         let _metadata = try _reader.metadata()
         self.metadataField = metadataField
         self.rawValue = rawValue
         self.selfField = selfField
+        self.zoneID = zoneID
         self.metadata = _metadata
     }
 
@@ -105,6 +126,7 @@ nonisolated extension Awkward: RecordKit.RecordModel {
         merged.metadataField = merger.merge(ancestor.map { $0.metadataField }, client.metadataField, server.metadataField)
         merged.rawValue = merger.merge(ancestor.map { $0.rawValue }, client.rawValue, server.rawValue)
         merged.selfField = merger.merge(ancestor.map { $0.selfField }, client.selfField, server.selfField)
+        merged.zoneID = merger.merge(ancestor.map { $0.zoneID }, client.zoneID, server.zoneID)
         merged.metadata = merger.mergeMetadata(ancestor.map { $0.metadata }, client.metadata, server.metadata)
         return merged
     }

@@ -12,12 +12,15 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// A record type without fields.
 ///
 /// Record type `Empty`, version 1.
-public nonisolated struct Empty: Swift.Hashable, Swift.Sendable {
+public nonisolated struct Empty: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The record's field keys.
     public nonisolated enum Field: RecordKit.RecordFieldKey {
         public init?(rawValue: Swift.String) { nil }
         public var rawValue: Swift.String { switch self {} }
     }
+
+    /// The zone of `Empty` records: the default zone (the schema names none).
+    public static let zoneID: RecordKit.RecordZoneID = RecordKit.RecordZoneID.default
 
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
@@ -27,6 +30,11 @@ public nonisolated struct Empty: Swift.Hashable, Swift.Sendable {
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: nil)
     ) {
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+    }
+
+    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
+    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
+        case metadata = "___metadata"
     }
 }
 

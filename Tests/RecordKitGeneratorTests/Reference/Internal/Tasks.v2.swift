@@ -12,7 +12,7 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// A task on a to-do list.
 ///
 /// Record type `Task`, version 2.
-nonisolated struct Task: Swift.Hashable, Swift.Sendable {
+nonisolated struct Task: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The record's field keys.
     nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case title
@@ -25,6 +25,9 @@ nonisolated struct Task: Swift.Hashable, Swift.Sendable {
         case list
     }
 
+    /// The zone of `Task` records, `tasks` in the private database, owned by the current user.
+    static let zoneID: RecordKit.RecordZoneID = RecordKit.RecordZoneID(zoneName: "tasks")
+
     var title: Swift.String
     var done: Swift.Bool
     var due: Foundation.Date?
@@ -35,9 +38,11 @@ nonisolated struct Task: Swift.Hashable, Swift.Sendable {
     var tags: [Swift.String]
     /// Added in version 2: `.normal` in records of older versions.
     var priority: Priority
-    /// Refers to `TaskList` records.
+    /// Refers to `TaskList` records; a reference without an action of its own takes the schema's, `deleteSelf`.
     /// Added in version 2: `nil` in records of older versions.
-    var list: RecordKit.Reference?
+    var list: RecordKit.RecordReference<TaskList>? {
+        didSet { self.list = RecordKit.RecordReference.applyingSchemaAction(.deleteSelf, to: self.list) }
+    }
     /// The record ID, system fields, fields this version does not know, and the version read.
     var metadata: RecordKit.RecordMetadata
 
@@ -51,7 +56,7 @@ nonisolated struct Task: Swift.Hashable, Swift.Sendable {
         notes: Swift.String = "",
         tags: [Swift.String] = [],
         priority: Priority = .normal,
-        list: RecordKit.Reference? = nil
+        list: RecordKit.RecordReference<TaskList>? = nil
     ) {
         self.title = title
         self.done = done
@@ -60,8 +65,21 @@ nonisolated struct Task: Swift.Hashable, Swift.Sendable {
         self.notes = notes
         self.tags = tags
         self.priority = priority
-        self.list = list
+        self.list = RecordKit.RecordReference.applyingSchemaAction(.deleteSelf, to: list)
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+    }
+
+    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
+    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
+        case title
+        case done
+        case due
+        case modified
+        case notes
+        case tags
+        case priority
+        case list
+        case metadata = "___metadata"
     }
 }
 
@@ -92,7 +110,7 @@ nonisolated extension Task: RecordKit.RecordModel {
         // In the byte order of the keys: each field is appended, none inserted.
         writer.set(.done, self.done)
         writer.set(.due, self.due)
-        writer.set(.list, self.list)
+        writer.set(.list, self.list, schemaAction: .deleteSelf)
         writer.set(.modified, self.modified)
         writer.set(.notes, self.notes)
         writer.set(.priority, self.priority)
@@ -106,7 +124,7 @@ nonisolated extension Task: RecordKit.RecordModel {
         RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version") { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
             writer.set(.done, self.done)
             writer.set(.due, self.due)
-            writer.set(.list, self.list)
+            writer.set(.list, self.list, schemaAction: .deleteSelf)
             writer.set(.modified, self.modified)
             writer.set(.notes, self.notes)
             writer.set(.priority, self.priority)
@@ -128,7 +146,7 @@ nonisolated extension Task: RecordKit.RecordModel {
     private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
         let done: Swift.Bool = try _reader.value(.done, default: false)
         let due: Foundation.Date? = try _reader.optional(.due)
-        let list: RecordKit.Reference? = try _reader.optional(.list)
+        let list: RecordKit.RecordReference<TaskList>? = try _reader.optional(.list)
         let modified: Foundation.Date = try _reader.required(.modified)
         let notes: Swift.String = try _reader.value(.notes, default: "")
         let priority: Priority = try _reader.value(.priority, default: .normal)
@@ -169,11 +187,14 @@ nonisolated extension Task: RecordKit.RecordModel {
 /// A list of tasks, new in version 2 of the schema.
 ///
 /// Record type `TaskList`, version 1.
-nonisolated struct TaskList: Swift.Hashable, Swift.Sendable {
+nonisolated struct TaskList: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The record's field keys.
     nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case name
     }
+
+    /// The zone of `TaskList` records, `tasks` in the private database, owned by the current user.
+    static let zoneID: RecordKit.RecordZoneID = RecordKit.RecordZoneID(zoneName: "tasks")
 
     var name: Swift.String
     /// The record ID, system fields, fields this version does not know, and the version read.
@@ -186,6 +207,12 @@ nonisolated struct TaskList: Swift.Hashable, Swift.Sendable {
     ) {
         self.name = name
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+    }
+
+    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
+    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
+        case name
+        case metadata = "___metadata"
     }
 }
 

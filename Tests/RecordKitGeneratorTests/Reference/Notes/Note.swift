@@ -12,12 +12,15 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// A note, synced across a person's devices. Records written by a newer app version are refused.
 ///
 /// Record type `Note`, version 1.
-public nonisolated struct Note: Swift.Hashable, Swift.Sendable {
+public nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The record's field keys.
     public nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case text
         case modified
     }
+
+    /// The zone of `Note` records, `note-zone` in the private database, owned by the current user.
+    public static let zoneID: RecordKit.RecordZoneID = RecordKit.RecordZoneID(zoneName: "note-zone")
 
     /// The note's text, stored as an asset file so long notes never hit the record size limit.
     public var text: RecordKit.Asset
@@ -35,6 +38,13 @@ public nonisolated struct Note: Swift.Hashable, Swift.Sendable {
         self.text = text
         self.modified = modified
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+    }
+
+    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
+    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
+        case text
+        case modified
+        case metadata = "___metadata"
     }
 }
 

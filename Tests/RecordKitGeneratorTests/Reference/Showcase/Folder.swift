@@ -12,7 +12,7 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// A folder of notes; folders nest.
 ///
 /// Record type `Folder`, version 1.
-public nonisolated struct Folder: Swift.Hashable, Swift.Sendable {
+public nonisolated struct Folder: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The record's field keys.
     public nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case name
@@ -20,9 +20,14 @@ public nonisolated struct Folder: Swift.Hashable, Swift.Sendable {
         case created
     }
 
+    /// The zone of `Folder` records, `notebook` in the private database, owned by the current user.
+    public static let zoneID: RecordKit.RecordZoneID = RecordKit.RecordZoneID(zoneName: "notebook")
+
     public var name: Swift.String
-    /// Refers to `Folder` records.
-    public var parentFolder: RecordKit.Reference?
+    /// Refers to `Folder` records; a reference without an action of its own takes the schema's, `deleteSelf`.
+    public var parentFolder: RecordKit.RecordReference<Folder>? {
+        didSet { self.parentFolder = RecordKit.RecordReference.applyingSchemaAction(.deleteSelf, to: self.parentFolder) }
+    }
     public var created: Foundation.Date
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
@@ -31,13 +36,21 @@ public nonisolated struct Folder: Swift.Hashable, Swift.Sendable {
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "notebook"),
         name: Swift.String,
-        parentFolder: RecordKit.Reference? = nil,
+        parentFolder: RecordKit.RecordReference<Folder>? = nil,
         created: Foundation.Date
     ) {
         self.name = name
-        self.parentFolder = parentFolder
+        self.parentFolder = RecordKit.RecordReference.applyingSchemaAction(.deleteSelf, to: parentFolder)
         self.created = created
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+    }
+
+    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
+    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
+        case name
+        case parentFolder
+        case created
+        case metadata = "___metadata"
     }
 }
 
@@ -63,7 +76,7 @@ nonisolated extension Folder: RecordKit.RecordModel {
         // In the byte order of the keys: each field is appended, none inserted.
         writer.set(.created, self.created)
         writer.set(.name, self.name)
-        writer.set(.parentFolder, self.parentFolder)
+        writer.set(.parentFolder, self.parentFolder, schemaAction: .deleteSelf)
         return writer.record(metadata: self.metadata)
     }
 
@@ -72,7 +85,7 @@ nonisolated extension Folder: RecordKit.RecordModel {
         RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: nil) { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
             writer.set(.created, self.created)
             writer.set(.name, self.name)
-            writer.set(.parentFolder, self.parentFolder)
+            writer.set(.parentFolder, self.parentFolder, schemaAction: .deleteSelf)
         }
     }
 
@@ -89,7 +102,7 @@ nonisolated extension Folder: RecordKit.RecordModel {
     private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
         let created: Foundation.Date = try _reader.required(.created)
         let name: Swift.String = try _reader.required(.name)
-        let parentFolder: RecordKit.Reference? = try _reader.optional(.parentFolder)
+        let parentFolder: RecordKit.RecordReference<Folder>? = try _reader.optional(.parentFolder)
         let _metadata = try _reader.metadata()
         self.created = created
         self.name = name

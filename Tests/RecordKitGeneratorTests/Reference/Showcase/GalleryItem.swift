@@ -12,13 +12,16 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// A public, unversioned item anyone can read.
 ///
 /// Record type `GalleryItem`, version 1.
-public nonisolated struct GalleryItem: Swift.Hashable, Swift.Sendable {
+public nonisolated struct GalleryItem: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The record's field keys.
     public nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case caption
         case image
         case likes
     }
+
+    /// The zone of `GalleryItem` records, `gallery` in the public database.
+    public static let zoneID: RecordKit.RecordZoneID = RecordKit.RecordZoneID(zoneName: "gallery")
 
     public var caption: Swift.String
     public var image: RecordKit.Asset
@@ -37,6 +40,14 @@ public nonisolated struct GalleryItem: Swift.Hashable, Swift.Sendable {
         self.image = image
         self.likes = likes
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+    }
+
+    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
+    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
+        case caption
+        case image
+        case likes
+        case metadata = "___metadata"
     }
 }
 

@@ -12,7 +12,7 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// A note. Version 2 added a title and tags; version 3 added the mood and retired the colour.
 ///
 /// Record type `Note`, version 3.
-public nonisolated struct Note: Swift.Hashable, Swift.Sendable {
+public nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The record's field keys.
     public nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case text
@@ -47,6 +47,9 @@ public nonisolated struct Note: Swift.Hashable, Swift.Sendable {
         case route
     }
 
+    /// The zone of `Note` records, `notebook` in the private database, owned by the current user.
+    public static let zoneID: RecordKit.RecordZoneID = RecordKit.RecordZoneID(zoneName: "notebook")
+
     /// The body, as an asset file.
     public var text: RecordKit.Asset
     public var modified: Foundation.Date
@@ -63,10 +66,14 @@ public nonisolated struct Note: Swift.Hashable, Swift.Sendable {
     public var position: Swift.Int
     public var uuid: Foundation.UUID
     public var source: Foundation.URL
-    /// Refers to `Folder` records.
-    public var folder: RecordKit.Reference?
-    /// Refers to `Note` records.
-    public var links: [RecordKit.Reference]
+    /// Refers to `Folder` records; a reference without an action of its own takes the schema's, `deleteSelf`.
+    public var folder: RecordKit.RecordReference<Folder>? {
+        didSet { self.folder = RecordKit.RecordReference.applyingSchemaAction(.deleteSelf, to: self.folder) }
+    }
+    /// Refers to `Note` records; a reference without an action of its own takes the schema's, `validate`.
+    public var links: [RecordKit.RecordReference<Note>] {
+        didSet { self.links = RecordKit.RecordReference.applyingSchemaAction(.validate, to: self.links) }
+    }
     /// A reference with no declared target type (a user record, say).
     public var owner: RecordKit.Reference?
     /// Encrypted end to end (stored in the record's encrypted fields).
@@ -108,8 +115,8 @@ public nonisolated struct Note: Swift.Hashable, Swift.Sendable {
         position: Swift.Int = 0,
         uuid: Foundation.UUID,
         source: Foundation.URL = RecordKit.GeneratedDefaults.url("https://example.com/notes"),
-        folder: RecordKit.Reference? = nil,
-        links: [RecordKit.Reference] = [],
+        folder: RecordKit.RecordReference<Folder>? = nil,
+        links: [RecordKit.RecordReference<Note>] = [],
         owner: RecordKit.Reference? = nil,
         secret: Swift.String? = nil,
         secretCount: Swift.Int64 = 0,
@@ -139,8 +146,8 @@ public nonisolated struct Note: Swift.Hashable, Swift.Sendable {
         self.position = position
         self.uuid = uuid
         self.source = source
-        self.folder = folder
-        self.links = links
+        self.folder = RecordKit.RecordReference.applyingSchemaAction(.deleteSelf, to: folder)
+        self.links = RecordKit.RecordReference.applyingSchemaAction(.validate, to: links)
         self.owner = owner
         self.secret = secret
         self.secretCount = secretCount
@@ -159,6 +166,41 @@ public nonisolated struct Note: Swift.Hashable, Swift.Sendable {
         self.blobs = blobs
         self.route = route
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+    }
+
+    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
+    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
+        case text
+        case modified
+        case title
+        case tags
+        case priority
+        case moods
+        case mood
+        case pinned
+        case position
+        case uuid
+        case source
+        case folder
+        case links
+        case owner
+        case secret
+        case secretCount
+        case secretScore
+        case secretDate
+        case secretBlob
+        case secretPlace
+        case place
+        case rating
+        case thumbnail
+        case reminder
+        case attachments
+        case scores
+        case counts
+        case dates
+        case blobs
+        case route
+        case metadata = "___metadata"
     }
 }
 
@@ -213,8 +255,8 @@ nonisolated extension Note: RecordKit.RecordModel {
         writer.setList(.blobs, self.blobs)
         writer.setList(.counts, self.counts)
         writer.setList(.dates, self.dates)
-        writer.set(.folder, self.folder)
-        writer.setList(.links, self.links)
+        writer.set(.folder, self.folder, schemaAction: .deleteSelf)
+        writer.setList(.links, self.links, schemaAction: .validate)
         writer.set(.modified, self.modified)
         writer.set(.mood, self.mood)
         writer.setList(.moods, self.moods)
@@ -249,8 +291,8 @@ nonisolated extension Note: RecordKit.RecordModel {
             writer.setList(.blobs, self.blobs)
             writer.setList(.counts, self.counts)
             writer.setList(.dates, self.dates)
-            writer.set(.folder, self.folder)
-            writer.setList(.links, self.links)
+            writer.set(.folder, self.folder, schemaAction: .deleteSelf)
+            writer.setList(.links, self.links, schemaAction: .validate)
             writer.set(.modified, self.modified)
             writer.set(.mood, self.mood)
             writer.setList(.moods, self.moods)
@@ -293,8 +335,8 @@ nonisolated extension Note: RecordKit.RecordModel {
         let blobs: [Foundation.Data] = try _reader.list(.blobs)
         let counts: [Swift.Int64] = try _reader.list(.counts)
         let dates: [Foundation.Date] = try _reader.list(.dates)
-        let folder: RecordKit.Reference? = try _reader.optional(.folder)
-        let links: [RecordKit.Reference] = try _reader.list(.links)
+        let folder: RecordKit.RecordReference<Folder>? = try _reader.optional(.folder)
+        let links: [RecordKit.RecordReference<Note>] = try _reader.list(.links)
         let modified: Foundation.Date = try _reader.required(.modified)
         let mood: Mood? = try _reader.optional(.mood)
         let moods: [Mood] = try _reader.list(.moods)

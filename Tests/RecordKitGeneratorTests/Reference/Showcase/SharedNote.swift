@@ -12,12 +12,17 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// A note in a shared zone: an older app refuses records it cannot fully understand.
 ///
 /// Record type `SharedNote`, version 1.
-public nonisolated struct SharedNote: Swift.Hashable, Swift.Sendable {
+public nonisolated struct SharedNote: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The record's field keys.
     public nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case body
         case edited
     }
+
+    /// The zone of `SharedNote` records, `shared-notebook` in the shared database, owned by the current user.
+    /// Records others share with this user are in the sharer's zone of that name:
+    /// `RecordZoneID(zoneName: SharedNote.zoneID.zoneName, ownerName: sharer)`.
+    public static let zoneID: RecordKit.RecordZoneID = RecordKit.RecordZoneID(zoneName: "shared-notebook")
 
     public var body: Swift.String
     public var edited: Foundation.Date
@@ -33,6 +38,13 @@ public nonisolated struct SharedNote: Swift.Hashable, Swift.Sendable {
         self.body = body
         self.edited = edited
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+    }
+
+    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
+    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
+        case body
+        case edited
+        case metadata = "___metadata"
     }
 }
 

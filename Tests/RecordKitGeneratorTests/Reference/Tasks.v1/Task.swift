@@ -12,7 +12,7 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// A task on a to-do list.
 ///
 /// Record type `Task`, version 1.
-public nonisolated struct Task: Swift.Hashable, Swift.Sendable {
+public nonisolated struct Task: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The record's field keys.
     public nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case title
@@ -21,6 +21,9 @@ public nonisolated struct Task: Swift.Hashable, Swift.Sendable {
         case color
         case modified
     }
+
+    /// The zone of `Task` records, `tasks` in the private database, owned by the current user.
+    public static let zoneID: RecordKit.RecordZoneID = RecordKit.RecordZoneID(zoneName: "tasks")
 
     public var title: Swift.String
     public var done: Swift.Bool
@@ -45,6 +48,16 @@ public nonisolated struct Task: Swift.Hashable, Swift.Sendable {
         self.color = color
         self.modified = modified
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+    }
+
+    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
+    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
+        case title
+        case done
+        case due
+        case color
+        case modified
+        case metadata = "___metadata"
     }
 }
 

@@ -12,11 +12,14 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// A list of tasks, new in version 2 of the schema.
 ///
 /// Record type `TaskList`, version 1.
-public nonisolated struct TaskList: Swift.Hashable, Swift.Sendable {
+public nonisolated struct TaskList: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The record's field keys.
     public nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case name
     }
+
+    /// The zone of `TaskList` records, `tasks` in the private database, owned by the current user.
+    public static let zoneID: RecordKit.RecordZoneID = RecordKit.RecordZoneID(zoneName: "tasks")
 
     public var name: Swift.String
     /// The record ID, system fields, fields this version does not know, and the version read.
@@ -29,6 +32,12 @@ public nonisolated struct TaskList: Swift.Hashable, Swift.Sendable {
     ) {
         self.name = name
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+    }
+
+    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
+    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
+        case name
+        case metadata = "___metadata"
     }
 }
 

@@ -13,6 +13,10 @@ public struct CKError: Error, @unchecked Sendable {
         case networkUnavailable = 3
         /// https://developer.apple.com/documentation/cloudkit/ckerror/code/networkfailure
         case networkFailure = 4
+        /// https://developer.apple.com/documentation/cloudkit/ckerror/code/notauthenticated
+        case notAuthenticated = 9
+        /// https://developer.apple.com/documentation/cloudkit/ckerror/code/permissionfailure
+        case permissionFailure = 10
         /// https://developer.apple.com/documentation/cloudkit/ckerror/code/serviceunavailable
         case serviceUnavailable = 6
         /// https://developer.apple.com/documentation/cloudkit/ckerror/code/requestratelimited
@@ -55,6 +59,29 @@ public struct CKError: Error, @unchecked Sendable {
     }
 }
 
+extension CKError {
+    /// https://developer.apple.com/documentation/cloudkit/ckerror/retryafterseconds
+    public var retryAfterSeconds: Double? {
+        (userInfo[CKErrorRetryAfterKey] as? NSNumber)?.doubleValue ?? userInfo[CKErrorRetryAfterKey] as? Double
+    }
+
+    /// https://developer.apple.com/documentation/cloudkit/ckerror/serverrecord
+    public var serverRecord: CKRecord? { userInfo[CKRecordChangedErrorServerRecordKey] as? CKRecord }
+
+    /// https://developer.apple.com/documentation/cloudkit/ckerror/clientrecord
+    public var clientRecord: CKRecord? { userInfo[CKRecordChangedErrorClientRecordKey] as? CKRecord }
+
+    /// https://developer.apple.com/documentation/cloudkit/ckerror/ancestorrecord
+    public var ancestorRecord: CKRecord? { userInfo[CKRecordChangedErrorAncestorRecordKey] as? CKRecord }
+
+    /// https://developer.apple.com/documentation/cloudkit/ckerror/partialerrorsbyitemid
+    public var partialErrorsByItemID: [AnyHashable: any Error]? { userInfo[CKPartialErrorsByItemIDKey] as? [AnyHashable: any Error] }
+}
+
+/// https://developer.apple.com/documentation/cloudkit/ckerrorretryafterkey
+public let CKErrorRetryAfterKey: String = "CKRetryAfter"
+/// https://developer.apple.com/documentation/cloudkit/ckerroruserdidresetencrypteddatakey
+public let CKErrorUserDidResetEncryptedDataKey: String = "CKErrorUserDidResetEncryptedDataKey"
 /// https://developer.apple.com/documentation/cloudkit/ckpartialerrorsbyitemidkey
 public let CKPartialErrorsByItemIDKey: String = "CKPartialErrors"
 /// https://developer.apple.com/documentation/cloudkit/ckrecordchangederrorancestorrecordkey

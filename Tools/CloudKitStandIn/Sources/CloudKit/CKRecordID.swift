@@ -18,7 +18,7 @@ extension CKRecord {
 }
 
 /// https://developer.apple.com/documentation/cloudkit/ckrecord/id
-open class CKRecordID: NSObject, NSSecureCoding, NSCopying {
+open class CKRecordID: NSObject, NSSecureCoding, NSCopying, @unchecked Sendable {
     /// https://developer.apple.com/documentation/cloudkit/ckrecord/id/recordname
     public let recordName: String
     /// https://developer.apple.com/documentation/cloudkit/ckrecord/id/zoneid

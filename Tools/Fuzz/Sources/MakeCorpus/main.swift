@@ -1,4 +1,6 @@
 import Foundation
+import FuzzCloudKitChecks
+import FuzzStoreChecks
 import RecordKit
 import RecordSchema
 
@@ -75,6 +77,8 @@ for (name, value) in SeedPropertyLists.all() {
 seed("FuzzBinaryPropertyList", "keyed-token", KeyedArchive.encodeChangeToken(ServerChangeToken(data: Data([9, 9]))))
 
 for (name, text) in SeedJSON.all(records: records) { seed("FuzzWebServicesJSON", name, Data(text.utf8)) }
+for (name, data) in StoreRowSeeds.all() { seed("FuzzStoreRow", name, data) }
+for (name, data) in CKRecordSeeds.all(records: records) { seed("FuzzCKRecordValues", name, data) }
 for (name, text) in SeedSchemas.ckdb() { seed("FuzzCKDB", name, Data(text.utf8)) }
 for (name, text) in SeedSchemas.coreData() { seed("FuzzCoreData", name, Data(text.utf8)) }
 for (name, text) in SeedSchemas.recordsXML() { seed("FuzzRecordsXML", name, Data(text.utf8)) }

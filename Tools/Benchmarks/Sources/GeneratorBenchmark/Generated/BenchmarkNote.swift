@@ -12,7 +12,7 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// The foundation benchmark's note.
 ///
 /// Record type `Note`, version 1.
-nonisolated struct Note: Swift.Hashable, Swift.Sendable {
+nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The record's field keys.
     nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case text
@@ -22,6 +22,9 @@ nonisolated struct Note: Swift.Hashable, Swift.Sendable {
         case attachment
         case folder
     }
+
+    /// The zone of `Note` records: the default zone (the schema names none).
+    static let zoneID: RecordKit.RecordZoneID = RecordKit.RecordZoneID.default
 
     var text: Swift.String
     var count: Swift.Int64
@@ -49,6 +52,17 @@ nonisolated struct Note: Swift.Hashable, Swift.Sendable {
         self.attachment = attachment
         self.folder = folder
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+    }
+
+    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
+    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
+        case text
+        case count
+        case tags
+        case ratio
+        case attachment
+        case folder
+        case metadata = "___metadata"
     }
 }
 

@@ -12,7 +12,7 @@ private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVer
 /// Synthetic type 0.
 ///
 /// Record type `Type0`, version 2.
-nonisolated struct Type0: Swift.Hashable, Swift.Sendable {
+nonisolated struct Type0: Swift.Hashable, Swift.Sendable, Swift.Codable {
     /// The record's field keys.
     nonisolated enum Field: Swift.String, RecordKit.RecordFieldKey {
         case field0
@@ -36,6 +36,9 @@ nonisolated struct Type0: Swift.Hashable, Swift.Sendable {
         case field18
         case field19
     }
+
+    /// The zone of `Type0` records: the default zone (the schema names none).
+    static let zoneID: RecordKit.RecordZoneID = RecordKit.RecordZoneID.default
 
     /// The first field.
     var field0: Swift.String
@@ -108,6 +111,31 @@ nonisolated struct Type0: Swift.Hashable, Swift.Sendable {
         self.field18 = field18
         self.field19 = field19
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+    }
+
+    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
+    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
+        case field0
+        case field1
+        case field2
+        case field3
+        case field4
+        case field5
+        case field6
+        case field7
+        case field8
+        case field9
+        case field10
+        case field11
+        case field12
+        case field13
+        case field14
+        case field15
+        case field16
+        case field17
+        case field18
+        case field19
+        case metadata = "___metadata"
     }
 }
 

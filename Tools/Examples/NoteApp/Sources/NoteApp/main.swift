@@ -1,10 +1,11 @@
 // NoteApp: what an app does with the models the build plugin generates from Notes.records.xml.
-// It creates a note, archives it to a file and reads it back, merges two conflicting edits, and meets a note
-// written by a newer version of the app. Each step checks its result; the app exits 1 if one is wrong.
+// It creates a note, archives it to a file and reads it back, files it in a folder and encodes it as JSON and back,
+// merges two conflicting edits, and meets a note written by a newer version of the app. Each step checks its result; the app exits 1 if
+// one is wrong.
 import Foundation
 import RecordKit
 
-/// Runs the four steps in a scratch folder; returns false when a step's result is wrong.
+/// Runs the five steps in a scratch folder; returns false when a step's result is wrong.
 func runSteps(in folder: URL) throws -> Bool {
     var allRight = true
     func report(_ ok: Bool, _ success: String, _ failure: @autoclosure () -> String) {
@@ -21,7 +22,7 @@ func runSteps(in folder: URL) throws -> Bool {
     // 1. Create a note. The record ID is fixed so that the output is the same on every run.
     let created = Date(timeIntervalSince1970: 1_700_000_000)
     let note = Note(
-        recordID: RecordID(recordName: "note-1", zoneID: RecordZoneID(zoneName: "note-zone")),
+        recordID: RecordID(recordName: "note-1", zoneID: Note.zoneID),
         text: try textAsset("Buy milk", named: "original.txt"),
         modified: created
     )
@@ -36,6 +37,25 @@ func runSteps(in folder: URL) throws -> Bool {
         restored == note,
         "archive: read back equal to the original",
         "the note read back from \(archiveFile.lastPathComponent) differs from the one archived"
+    )
+
+    // 2b. What Swift and SwiftUI code expects of a model: Identifiable by the record ID (ForEach(notes)), Codable,
+    //     enums that list their cases, and a reference typed by its target that takes the schema's action.
+    let inbox = Folder(recordID: RecordID(recordName: "inbox", zoneID: Folder.zoneID), name: "Inbox")
+    var filed = note
+    filed.folder = RecordReference(inbox)
+    filed.priority = Priority.allCases.last ?? .low
+    let json = try JSONEncoder().encode([filed, note])
+    let fromJSON = try JSONDecoder().decode([Note].self, from: json)
+    report(
+        fromJSON == [filed, note] && fromJSON.map(\.id) == [note.id, note.id],
+        "json: decoded equal to the original (\(json.count) bytes)",
+        "the notes decoded from JSON differ from the ones encoded"
+    )
+    report(
+        filed.record()["folder"] == .reference(Reference(recordID: inbox.id, action: .deleteSelf)),
+        "reference: the note refers to folder '\(inbox.name)' and is deleted with it (action deleteSelf)",
+        "the folder reference was written as \(String(describing: filed.record()["folder"]))"
     )
 
     // 3. Two devices edit the note offline; the server refuses the second save (serverRecordChanged) and hands

@@ -1,0 +1,112 @@
+#if canImport(CloudKit)
+import CloudKit
+import Foundation
+import RecordKit
+import RecordKitCloudKit
+import RecordKitStore
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension CKSyncEngineAdapter {
+    /// Handles the engine's events, which it delivers one at a time.
+    ///
+    /// Fetched record zone changes and sent results wait in memory for the `stateUpdate` that follows them
+    /// ("ensure that any changes fetched prior to receiving this state are also persisted alongside this
+    /// state": https://developer.apple.com/documentation/cloudkit/cksyncengine-5sie5/event/stateupdate) and
+    /// are committed with it; any other event stores them first, without a state.
+    public func handleEvent(_ event: CKSyncEngine.Event, syncEngine: CKSyncEngine) async {
+        switch event {
+        case let .stateUpdate(update):
+            do {
+                commit(engineState: try JSONEncoder().encode(update.stateSerialization))
+            } catch {
+                flush()
+            }
+        case let .fetchedRecordZoneChanges(changes):
+            receive(changes)
+        case let .sentRecordZoneChanges(sent):
+            flush()
+            receive(sent, syncEngine: syncEngine)
+        case let .fetchedDatabaseChanges(changes):
+            flush()
+            for deletion in changes.deletions {
+                zoneDeleted(RecordZoneID(deletion.zoneID), reason: Self.resetReason(deletion.reason), syncEngine: syncEngine)
+            }
+        case let .sentDatabaseChanges(sent):
+            flush()
+            for zone in sent.savedZones {
+                setZone(RecordZoneID(zone.zoneID), exists: true)
+                emit(.zoneCreated(RecordZoneID(zone.zoneID)))
+            }
+        case let .didFetchRecordZoneChanges(done):
+            flush()
+            if let error = done.error {
+                zoneFetchFailed(RecordZoneID(done.zoneID), error: error, syncEngine: syncEngine)
+            }
+        case let .accountChange(change):
+            flush()
+            accountChanged(change.changeType, syncEngine: syncEngine)
+        case .willSendChanges:
+            flush()
+            attempted = []
+            conflictCounts = [:]
+        case .didSendChanges:
+            // Every result of the send has arrived: what is still in flight was not sent.
+            flush()
+            attempted = []
+            conflictCounts = [:]
+            inFlight = [:]
+        default:
+            flush()
+        }
+    }
+
+    /// Reads fetched records into pages by zone, to store with the next state. A record that cannot be read
+    /// into a `Record` is reported and left out.
+    private func receive(_ changes: CKSyncEngine.Event.FetchedRecordZoneChanges) {
+        var pages: [RecordZoneID: FetchedPage] = [:]
+        var order: [RecordZoneID] = []
+        func page(_ zoneID: RecordZoneID) -> RecordZoneID {
+            if pages[zoneID] == nil {
+                pages[zoneID] = FetchedPage(zoneID: zoneID)
+                order.append(zoneID)
+            }
+            return zoneID
+        }
+        for modification in changes.modifications {
+            let ckRecord = modification.record
+            do {
+                let record = try Record(ckRecord: ckRecord)
+                pages[page(record.id.zoneID)]?.changed.append(record)
+            } catch {
+                let id = RecordID(ckRecord.recordID)
+                emit(.undecodable(.undecodable(id, recordType: ckRecord.recordType, error)))
+            }
+        }
+        for deletion in changes.deletions {
+            let id = RecordID(deletion.recordID)
+            pages[page(id.zoneID)]?.deleted.append(id)
+        }
+        received.pages += order.compactMap { pages[$0] }
+        // Bounded memory: a long fetch without a state update is stored as it comes (storing ahead of the
+        // state is safe: a refetch applies the same records again).
+        if received.pages.reduce(0, { $0 + $1.changed.count + $1.deleted.count }) > configuration.maxItemsPerRequest {
+            flush()
+        }
+    }
+
+    static func resetReason(_ reason: CKDatabase.DatabaseChange.Deletion.Reason) -> ZoneResetReason {
+        // Compared, not switched over: the framework's enum may grow cases.
+        if reason == .purged { return .userDeletedZone }
+        if reason == .encryptedDataReset { return .encryptedDataReset }
+        return .deleted
+    }
+
+    func setZone(_ zoneID: RecordZoneID, exists: Bool) {
+        do {
+            try store.setZone(zoneID, exists: exists)
+        } catch {
+            emit(.storeFailed(error))
+        }
+    }
+}
+#endif

@@ -1,0 +1,1 @@
+../../../../Fuzz/Sources/FuzzCloudKitChecks/CKRecordInput.swift

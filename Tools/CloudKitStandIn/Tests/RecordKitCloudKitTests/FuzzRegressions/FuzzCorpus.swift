@@ -1,0 +1,1 @@
+../../../../Fuzz/Sources/FuzzChecks/FuzzCorpus.swift

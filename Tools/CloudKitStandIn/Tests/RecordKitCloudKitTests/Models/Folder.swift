@@ -1,0 +1,1 @@
+../../../../../Tests/RecordKitGeneratorTests/Reference/Showcase/Folder.swift

@@ -1,0 +1,128 @@
+import CloudKit
+import CloudKitStandInSupport
+import Foundation
+import RecordKit
+import RecordKitStore
+import RecordKitSyncOnStandIn
+
+/// The note zone of the simulator tests.
+let noteZone = RecordZoneID(zoneName: "note-zone")
+
+/// One app install: a store in a temporary folder, the adapter over it and the events it reported. The tests
+/// play CKSyncEngine: they deliver its events to the adapter, in the order its documentation gives.
+final class Device: Sendable {
+    let folder: String
+    let store: RecordStore
+    let adapter: CKSyncEngineAdapter
+    let events = EventBox()
+
+    init(folder: String? = nil, configure: (inout SyncConfiguration) -> Void = { _ in }) throws {
+        _ = Device.registered
+        let folder = folder ?? NSTemporaryDirectory() + "cksync-tests-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        self.folder = folder
+        store = try RecordStore(path: folder + "/store.sqlite", models: [Note.self])
+        var configuration = SyncConfiguration(zones: [noteZone])
+        let events = self.events
+        configuration.onEvent = { events.append($0) }
+        configure(&configuration)
+        adapter = CKSyncEngineAdapter(store: store, database: CKContainer.default().privateCloudDatabase, configuration: configuration)
+    }
+
+    /// The same store opened again, as after a relaunch (or a crash): a new adapter and engine.
+    func relaunched() throws -> Device {
+        try Device(folder: folder)
+    }
+
+    func removeFiles() {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Registers Apple's archived class names with the stand-in, as the framework does for itself.
+    static let registered: Bool = {
+        ArchivedClassNames.register()
+        return true
+    }()
+
+    // MARK: Playing the engine
+
+    func send(_ event: CKSyncEngine.Event) async {
+        await adapter.handleEvent(event, syncEngine: await adapter.engine)
+    }
+
+    func nextBatch(_ scope: CKSyncEngine.SendChangesOptions.Scope = .all) async -> CKSyncEngine.RecordZoneChangeBatch? {
+        await adapter.nextRecordZoneChangeBatch(
+            CKSyncEngine.SendChangesContext(options: CKSyncEngine.SendChangesOptions(scope: scope)), syncEngine: await adapter.engine)
+    }
+
+    func stateUpdate(_ label: String) async {
+        await send(.stateUpdate(.init(stateSerialization: CKSyncEngine.State.Serialization(label: label))))
+    }
+
+    /// The label of the state serialization the store holds.
+    func storedStateLabel() throws -> String? {
+        guard let data = try store.engineState() else { return nil }
+        return try JSONDecoder().decode(CKSyncEngine.State.Serialization.self, from: data).label
+    }
+
+    /// The record IDs the engine's state has pending.
+    func enginePending() async -> [String] {
+        await adapter.engine.state.pendingRecordZoneChanges.map { change in
+            switch change {
+            case let .saveRecord(id): "save \(id.recordName)"
+            case let .deleteRecord(id): "delete \(id.recordName)"
+            }
+        }
+    }
+
+    /// The device's readable notes by record name.
+    func notes() throws -> [String: Note] {
+        Dictionary(uniqueKeysWithValues: try store.fetchAll(Note.self).models.map { ($0.recordID.recordName, $0) })
+    }
+}
+
+/// The events an adapter reported, in order.
+final class EventBox: Sendable {
+    private let lock = NSLock()
+    nonisolated(unsafe) private var storage: [SyncEvent] = []
+
+    func append(_ event: SyncEvent) { lock.withLock { storage.append(event) } }
+    var all: [SyncEvent] { lock.withLock { storage } }
+}
+
+/// A note in the note zone whose text names `text`, edited at `modified` seconds.
+func makeNote(_ name: String, text: String, modified: TimeInterval) -> Note {
+    Note(
+        recordID: RecordID(recordName: name, zoneID: noteZone),
+        text: Asset(fileURL: URL(fileURLWithPath: "/notes/\(text)")), modified: Date(timeIntervalSince1970: modified))
+}
+
+extension Note {
+    /// The name of the note's text file: what the edit wrote.
+    var textName: String { text.fileURL?.lastPathComponent ?? "" }
+}
+
+/// The server's side, played by the tests: records as CloudKit returns them, with change tags.
+enum Server {
+    /// The `CKRecord` the server holds for `note` under `tag`.
+    static func record(_ note: Note, tag: String) throws -> CKRecord {
+        var record = note.record()
+        record.system.changeTag = tag
+        return try record.ckRecord()
+    }
+
+    /// What CloudKit returns for a saved record: the record sent, with a new change tag.
+    static func saved(_ sent: CKRecord, tag: String) throws -> CKRecord {
+        var record = try Record(ckRecord: sent)
+        record.system.changeTag = tag
+        return try record.ckRecord()
+    }
+
+    static func error(_ code: CKError.Code, _ userInfo: [String: Any] = [:]) -> CKError {
+        CKError(code, userInfo: userInfo)
+    }
+}
+
+func ckID(_ name: String) -> CKRecord.ID {
+    CKRecord.ID(recordName: name, zoneID: CKRecordZone.ID(noteZone))
+}
