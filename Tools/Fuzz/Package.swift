@@ -13,6 +13,9 @@ let fuzzTargets = [
 /// Fuzz targets of the store, whose checks need RecordKitStore (and so GRDB and SQLite).
 let storeFuzzTargets = ["FuzzStoreRow"]
 
+/// Fuzz targets of generated models (the Showcase goldens, through a symlink).
+let modelFuzzTargets = ["FuzzModelArchive"]
+
 /// Fuzz targets of the CloudKit bridge, compiled on the CloudKit stand-in (Tools/CloudKitStandIn).
 let cloudKitFuzzTargets = ["FuzzCKRecordValues"]
 
@@ -54,6 +57,9 @@ let package = Package(
                 .product(name: "CloudKitStandIn", package: "CloudKitStandIn"),
             ]
         ),
+        // The generated models' checks (init(archived:) against init(archivedViaRecord:)). ModelArchiveChecks.swift
+        // is also linked into the main package's GeneratedCodeConsumerTests.
+        .target(name: "FuzzModelChecks", dependencies: [.product(name: "RecordKit", package: "RecordKit")]),
         // Writes the seed corpus with RecordKit's own encoders; built without the fuzzer.
         .executableTarget(
             name: "MakeCorpus",
@@ -66,6 +72,7 @@ let package = Package(
         ),
     ] + fuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzChecks"]) }
       + storeFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzStoreChecks"]) }
+      + modelFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzModelChecks"]) }
       + cloudKitFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzCloudKitChecks"]) },
     swiftLanguageModes: [.v6]
 )

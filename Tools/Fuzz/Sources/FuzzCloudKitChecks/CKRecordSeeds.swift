@@ -20,7 +20,7 @@ public enum CKRecordSeeds {
     }
 
     /// A Note of the Showcase schema (version 3) with its fields set.
-    static func showcaseNote() -> Record {
+    public static func showcaseNote() -> Record {
         let zone = RecordZoneID(zoneName: "notebook")
         let date = Date(timeIntervalSinceReferenceDate: 700_000_000.5)
         let place = try? Location(latitude: 52.5, longitude: 13.4, altitude: 34, horizontalAccuracy: 5, verticalAccuracy: 3, speed: 1.5, course: 270, timestamp: date)

@@ -79,6 +79,7 @@ seed("FuzzBinaryPropertyList", "keyed-token", KeyedArchive.encodeChangeToken(Ser
 for (name, text) in SeedJSON.all(records: records) { seed("FuzzWebServicesJSON", name, Data(text.utf8)) }
 for (name, data) in StoreRowSeeds.all() { seed("FuzzStoreRow", name, data) }
 for (name, data) in CKRecordSeeds.all(records: records) { seed("FuzzCKRecordValues", name, data) }
+for (name, record) in SeedModelRecords.all() { seed("FuzzModelArchive", name, NativeArchive.encode(record)) }
 for (name, text) in SeedSchemas.ckdb() { seed("FuzzCKDB", name, Data(text.utf8)) }
 for (name, text) in SeedSchemas.coreData() { seed("FuzzCoreData", name, Data(text.utf8)) }
 for (name, text) in SeedSchemas.recordsXML() { seed("FuzzRecordsXML", name, Data(text.utf8)) }

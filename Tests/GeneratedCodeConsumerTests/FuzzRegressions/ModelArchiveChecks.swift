@@ -1,0 +1,1 @@
+../../../Tools/Fuzz/Sources/FuzzModelChecks/ModelArchiveChecks.swift
