@@ -43,8 +43,9 @@ import Testing
             try SchemaPlan(files: files, outputDirectory: output, displayRoot: package)
         } throws: { error in
             guard case .multipleConfigurations(let first, let second, let at)? = error as? PluginError else { return false }
-            return first == "Sources/App/recordgen-config.json" && second == "Sources/App/Sub/recordgen-config.json"
-                && at == files[2].filePath && "\(error)".contains(second)
+            // Paths in byte order: "Sub/" sorts before "recordgen-config.json".
+            return first == "Sources/App/Sub/recordgen-config.json" && second == "Sources/App/recordgen-config.json"
+                && at == files[1].filePath && "\(error)".contains(first) && "\(error)".contains(second)
         }
     }
 
