@@ -30,10 +30,21 @@ public enum FileLayout: String, Sendable, Hashable, CaseIterable {
     case filePerSchema
 }
 
-/// The access level of generated declarations (`--access`).
+/// The access level of generated declarations (`--access`, or `"access"` in `recordgen-config.json`).
 public enum AccessLevel: String, Sendable, Hashable, CaseIterable {
-    case `public`, `internal`
+    /// Visible to every module that imports the target: what a library target exports.
+    case `public`
+    /// Visible inside the target only.
+    case `internal`
+    /// Visible to the other targets of the same package, not to its clients.
+    case `package`
 
     /// The modifier to print before a declaration, with its trailing space; nothing for internal.
-    var prefix: String { self == .public ? "public " : "" }
+    var prefix: String {
+        switch self {
+        case .public: "public "
+        case .internal: ""
+        case .package: "package "
+        }
+    }
 }

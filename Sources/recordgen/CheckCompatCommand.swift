@@ -9,14 +9,19 @@ struct CheckCompatCommand: ParsableCommand {
         commandName: "check-compat",
         abstract: "Check a schema about to ship against the schema deployed.",
         discussion: """
-        OLD is the schema as deployed: a *.records.xml (for instance from the last release tag) or a .ckdb
+        OLD is the schema as deployed: a *.records.xml (for instance from the last release tag) or a .ckdb \
         exported from the production container with cktool. NEW is the *.records.xml about to ship.
-        Breaking changes are errors at NEW's line and column: a record type or field removed (retire a field
-        instead), a kind, list element kind or encryption changed, a retired name reused with another kind, a
-        version lowered, a field added without raising the version, a since changed, an enum case removed or its
-        raw value changed, the version field renamed, a new required field without a default. Removed indexes,
-        changed defaults and reference targets, and new types in a zone not yet deployed are warnings.
-        Against a .ckdb only types, fields, kinds, encryption and indexes are compared.
+
+        Breaking changes are errors at NEW's line and column: a record type or field removed (retire a field \
+        instead), a kind, list element kind or encryption changed, a retired name reused with another kind, a \
+        version lowered, a field added without raising the version, a since changed, an enum case removed or its \
+        raw value changed, the version field renamed, a new required field without a default. Removed indexes, \
+        changed defaults and reference targets, and new types in a zone not yet deployed are warnings. Against a \
+        .ckdb only types, fields, kinds, encryption and indexes are compared.
+
+        --format json prints one JSON document on standard output; --format github prints GitHub Actions \
+        annotations (::error file=…,line=…,col=…::message), one per finding.
+
         Exit status: 0 when compatible, 1 on any breaking change, 64 on a usage error.
         """
     )
@@ -27,7 +32,7 @@ struct CheckCompatCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The schema about to ship (*.records.xml).", valueName: "NEW"))
     var schema: String
 
-    @Option(help: "How to print diagnostics: text (to stderr) or json (to stdout).")
+    @Option(help: "How to print diagnostics: text (to stderr), json or github (to stdout).")
     var format: DiagnosticsFormat = .text
 
     @Flag(help: "Treat warnings as errors.")

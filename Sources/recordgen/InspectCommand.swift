@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import RecordKitInspection
 
-/// `recordgen inspect FILE`: shows a person (or, with `--json`, a script) what a blob holds.
+/// `recordgen inspect FILE`: shows a person (or, with `--format json`, a script) what a blob holds.
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
@@ -12,11 +12,14 @@ struct InspectCommand: ParsableCommand {
         list, change token, sync state), an NSKeyedArchiver archive made by CloudKit (change token, \
         encodeSystemFields output, whole CKRecord), or a CloudKit Web Services JSON body (record, records, \
         changes and zones responses, requests, error bodies).
+
         Records are shown with their type, name, zone, change tag, dates (ISO 8601, UTC, milliseconds), users, \
         device and every field as name, kind and value; long strings and bytes are shortened in the text form. \
         Tokens are shown as byte count and hex.
-        --json writes the same as one JSON document with sorted keys: dates as ISO 8601 and milliseconds since \
-        1970, bytes as base64 (tokens also in hex), values never shortened.
+
+        --format json (or --json) writes the same as one JSON document with sorted keys: dates as ISO 8601 and \
+        milliseconds since 1970, bytes as base64 (tokens also in hex), values never shortened.
+
         Exit status: 0 when the file was read, 1 when it cannot be read or decoded, 64 on a usage error.
         """
     )
@@ -24,7 +27,11 @@ struct InspectCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The file to inspect.", valueName: "FILE"))
     var file: String
 
-    @Flag(help: "Print a JSON document for scripts instead of text.")
+    @Option(help: "What to print: text for people, or json for scripts.")
+    var format: ReportFormat?
+
+    /// The older spelling of `--format json`, kept for scripts that use it.
+    @Flag(help: ArgumentHelp("The same as --format json.", visibility: .hidden))
     var json = false
 
     @Option(help: ArgumentHelp("Show at most N entries of each list (records, zones, changes); 0 shows all.", valueName: "N"))
@@ -32,12 +39,15 @@ struct InspectCommand: ParsableCommand {
 
     func validate() throws {
         guard limit >= 0 else { throw ValidationError("--limit must be 0 (show all) or more, not \(limit)") }
+        if json, format == .text {
+            throw ValidationError("--json and --format text contradict each other: give one")
+        }
     }
 
     func run() throws {
         let output: String
         do {
-            output = try Inspection.report(path: file, format: json ? .json : .text, limit: limit == 0 ? nil : limit)
+            output = try Inspection.report(path: file, format: json || format == .json ? .json : .text, limit: limit == 0 ? nil : limit)
         } catch {
             FileHandle.standardError.write(Data("\(file): \(error.message)\n".utf8))
             throw ExitCode(1)

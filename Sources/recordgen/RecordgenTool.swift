@@ -8,7 +8,7 @@ struct RecordgenTool: ParsableCommand {
         commandName: "recordgen",
         abstract: "Generate Swift models from RecordKit schema files, and check those schemas.",
         discussion: """
-        A schema file (*.records.xml) declares CloudKit record types, their fields and their versions.
+        A schema file (*.records.xml) declares CloudKit record types, their fields and their versions. \
         recordgen turns it into Swift model types and checks it before it ships.
         """,
         version: RecordKitVersion.current,

@@ -85,7 +85,6 @@ import Testing
         #expect(try RecordGenBinary.run(["check-compat", "Schemas/Notes.records.xml"], in: RecordGenBinary.repositoryRoot).status == 64)
         #expect(try RecordGenBinary.run(["check-compat", "--baseline", "Schemas/Notes.records.xml", "Schemas"], in: RecordGenBinary.repositoryRoot).status == 64)
         #expect(try RecordGenBinary.run(["import", "Package.swift"], in: RecordGenBinary.repositoryRoot).status == 64)
-        #expect(try RecordGenBinary.run(["export", "Schemas/Notes.records.xml"], in: RecordGenBinary.repositoryRoot).status == 64)
         #expect(try RecordGenBinary.run(["export", "Schemas/Notes.records.xml", "--format", "json"], in: RecordGenBinary.repositoryRoot).status == 64)
     }
 }

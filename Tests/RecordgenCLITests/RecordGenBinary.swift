@@ -34,12 +34,15 @@ enum RecordGenBinary {
         return nil
     }()
 
-    /// Runs recordgen with `arguments` in `folder`.
-    static func run(_ arguments: [String], in folder: String) throws -> Run {
+    /// Runs recordgen with `arguments` in `folder`; `environment` adds to (or replaces) the test's variables.
+    static func run(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws -> Run {
         guard let path else { throw CocoaError(.fileNoSuchFile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         let output = Pipe()
         let errors = Pipe()

@@ -13,6 +13,8 @@ enum PluginError: Error, CustomStringConvertible, Sendable {
     case generatedShadowsSource(generated: String, source: String, file: String)
     /// The target holds committed models from `swift package generate-records` and uses the build plugin too.
     case generatedTwice(schema: String, folder: String, file: String)
+    /// A target holds more than one `recordgen-config.json`. Paths are for display; `file` is the second one.
+    case multipleConfigurations(first: String, second: String, file: String)
     /// `--target` named targets the package does not have.
     case unknownTargets([String])
     /// None of the selected targets holds a schema.
@@ -30,7 +32,8 @@ enum PluginError: Error, CustomStringConvertible, Sendable {
     var file: String? {
         switch self {
         case .duplicateOutput(_, _, _, let file), .outputShadowsSource(_, _, _, let file),
-            .generatedTwice(_, _, let file), .generatedShadowsSource(_, _, let file):
+            .generatedTwice(_, _, let file), .generatedShadowsSource(_, _, let file),
+            .multipleConfigurations(_, _, let file):
             file
         default: nil
         }
@@ -53,6 +56,9 @@ enum PluginError: Error, CustomStringConvertible, Sendable {
             "'\(folder)' holds models that `swift package generate-records` wrote, and RecordGenPlugin would "
                 + "generate them again from '\(schema)': a target uses either the build plugin or committed models, "
                 + "not both; remove the plugin from the target, or delete the Generated folder"
+        case .multipleConfigurations(let first, let second, _):
+            "a target has one recordgen-config.json, and this one has '\(first)' and '\(second)': "
+                + "keep the one beside the schemas and delete the other"
         case .unknownTargets(let names):
             "no target named \(names.map { "'\($0)'" }.joined(separator: ", ")) in this package"
         case .noSchemas(let targets):
@@ -60,7 +66,7 @@ enum PluginError: Error, CustomStringConvertible, Sendable {
                 + "put the schema files in the target's folder"
         case .unknownArguments(let arguments):
             "unknown arguments \(arguments.joined(separator: " ")); usage: "
-                + "swift package generate-records [--target NAME]... [--access public|internal]"
+                + "swift package generate-records [--target NAME]... [--access public|internal|package]"
         case .missingValue(let option):
             "\(option) needs a value, as in \(option) NAME"
         case .repeatedOption(let option):

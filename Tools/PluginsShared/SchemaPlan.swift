@@ -20,6 +20,10 @@ struct SchemaPlan: Sendable {
     /// The schemas and their outputs, sorted by schema path so that commands come out in a stable order.
     var entries: [Entry]
 
+    /// The target's `recordgen-config.json`, if it has one: handed to every run as `--config`, and an input of
+    /// every build command, so that editing it regenerates.
+    var configuration: URL?
+
     /// Plans the outputs for the schemas among `files`, refusing two schemas that would write one file and a
     /// schema whose output would take the name of a Swift file already in the target (Swift refuses two files
     /// of one name in a module). Names compare without case: macOS file systems usually ignore it.
@@ -30,6 +34,7 @@ struct SchemaPlan: Sendable {
     ///   - displayRoot: paths in error messages are shown relative to this folder (the package's), when inside it.
     init(files: [URL], outputDirectory: URL, displayRoot: URL) throws(PluginError) {
         let schemas = Self.schemas(in: files)
+        configuration = try Self.configuration(in: files, displayRoot: displayRoot)
         let swiftSources = files.filter { $0.pathExtension == "swift" }
 
         // Models committed by `swift package generate-records` beside the build plugin would declare every type
@@ -69,6 +74,21 @@ struct SchemaPlan: Sendable {
             entries.append(Entry(schema: schema, output: outputDirectory.appendingPathComponent(fileName)))
         }
         self.entries = entries
+    }
+
+    /// The one `recordgen-config.json` among a target's files, or nil; two are refused, since one target is
+    /// generated with one set of settings.
+    static func configuration(in files: [URL], displayRoot: URL) throws(PluginError) -> URL? {
+        let found = files.filter { $0.lastPathComponent == RecordGenOutputFileNames.configurationFileName }
+            .sorted { $0.filePath < $1.filePath }
+        if found.count > 1 {
+            throw .multipleConfigurations(
+                first: display(found[0], relativeTo: displayRoot),
+                second: display(found[1], relativeTo: displayRoot),
+                file: found[1].filePath
+            )
+        }
+        return found.first
     }
 
     /// The schemas among a target's files, sorted by path.

@@ -3,7 +3,8 @@
 struct CommandOptions: Sendable, Hashable {
     /// The targets to generate; empty means every target that holds a schema.
     var targets: [String] = []
-    /// The access level for the generated declarations, passed through to `recordgen --access`.
+    /// The access level for the generated declarations, passed through to `recordgen --access` (it wins over the
+    /// target's `recordgen-config.json`).
     var access: String?
 
     /// Parses the arguments SwiftPM hands the command plugin.

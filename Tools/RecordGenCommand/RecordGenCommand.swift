@@ -1,9 +1,10 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package generate-records [--target NAME]... [--access public|internal]`: writes the generated models
-/// into each target's `Generated/` folder, one file per record type and per enum, for teams that commit
-/// generated code instead of using the build plugin.
+/// `swift package generate-records [--target NAME]... [--access public|internal|package]`: writes the generated
+/// models into each target's `Generated/` folder, one file per record type and per enum, for teams that commit
+/// generated code instead of using the build plugin. A target's `recordgen-config.json` is passed on as
+/// `--config`; `--access` wins over it.
 ///
 /// Without `--target`, every Swift target holding a `*.records.xml` file is generated.
 @main
@@ -16,11 +17,13 @@ struct RecordGenCommand {
     ///     DO NOT EDIT headers name the schema by a path that is the same on every machine.
     func run(jobs: [GenerationJob], root: URL, access: String?, tool: PluginContext.Tool) throws {
         for job in jobs {
+            let configuration = try job.configuration(displayRoot: root)
             let process = Process()
             process.executableURL = tool.url
             process.arguments = GeneratorArguments.filePerType(
                 schemas: job.schemas.map { SchemaPlan.display($0, relativeTo: root) },
                 output: SchemaPlan.display(job.destination, relativeTo: root),
+                configuration: configuration.map { SchemaPlan.display($0, relativeTo: root) },
                 access: access
             )
             process.currentDirectoryURL = root
@@ -66,7 +69,7 @@ extension RecordGenCommand: CommandPlugin {
             let job = GenerationJob(
                 targetName: target.name,
                 files: source.sourceFiles.map(\.url),
-                extraSchemas: GenerationJob.schemas(under: source.directoryURL),
+                extraFiles: GenerationJob.inputs(under: source.directoryURL),
                 destination: source.directoryURL.appendingPathComponent("Generated")
             )
             if job.schemas.isEmpty && targetNames.isEmpty { continue }

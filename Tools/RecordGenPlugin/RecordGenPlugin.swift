@@ -4,9 +4,10 @@ import PackagePlugin
 /// The RecordKit build tool plugin: every `*.records.xml` among a target's files becomes one generated Swift file
 /// in the plugin's work directory.
 ///
-/// Each schema gets its own build command whose inputs are the schema and the `recordgen` executable and whose
-/// single output is the file `recordgen generate --file-per-schema` writes, so SwiftPM and Xcode rerun it only
-/// when one of those changes, and a rebuild with no change runs and compiles nothing.
+/// Each schema gets its own build command whose inputs are the schema, the target's `recordgen-config.json` (if
+/// it has one) and the `recordgen` executable, and whose single output is the file
+/// `recordgen generate --file-per-schema` writes, so SwiftPM and Xcode rerun it only when one of those changes,
+/// and a rebuild with no change runs and compiles nothing.
 @main
 struct RecordGenPlugin {
     /// The commands for one target, shared by the SwiftPM and Xcode entry points.
@@ -45,8 +46,9 @@ struct RecordGenPlugin {
             .buildCommand(
                 displayName: "Generating \(entry.output.lastPathComponent) from \(entry.schema.lastPathComponent)",
                 executable: recordgen,
-                arguments: GeneratorArguments.filePerSchema(schema: entry.schema, outputDirectory: outputDirectory),
-                inputFiles: [entry.schema, recordgen],
+                arguments: GeneratorArguments.filePerSchema(
+                    schema: entry.schema, outputDirectory: outputDirectory, configuration: plan.configuration),
+                inputFiles: [entry.schema, recordgen] + (plan.configuration.map { [$0] } ?? []),
                 outputFiles: [entry.output]
             )
         }

@@ -1,7 +1,7 @@
 /// Every diagnostic code RecordKit's tools emit, with its one-line meaning: the one vocabulary of `recordgen`.
 ///
 /// Codes are stable: a code, once shipped, keeps its meaning. `RK0xx` are about reading a file
-/// (I/O, XML, the schema language's XSD); `RK1xx` are the semantic rules of a schema; `RK2xx` are .ckdb and
+/// (I/O, XML, the schema language's XSD, `recordgen-config.json`); `RK1xx` are the semantic rules of a schema; `RK2xx` are .ckdb and
 /// Core Data import; `RK3xx` are `check-compat`'s findings (RK30x-RK31x break a deployed schema, RK32x are
 /// warnings); `RK4xx` are rules of a generator run over several schemas.
 /// `Schemas/README.md` documents the same list for people (a test keeps the two in step).
@@ -15,6 +15,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
     case schemaLanguageViolation = "RK006"
     case embeddedXSDBroken = "RK007"
     case noSchemaFiles = "RK008"
+    case invalidConfiguration = "RK009"
 
     // MARK: Semantic rules (RK1xx)
     case duplicateRecordType = "RK101"
@@ -101,6 +102,7 @@ public enum DiagnosticCode: String, Sendable, Hashable, CaseIterable {
         case .schemaLanguageViolation: "a file does not follow the schema language (Schemas/RecordSchema.xsd)"
         case .embeddedXSDBroken: "the tool's own copy of RecordSchema.xsd does not compile (a bug in the tool)"
         case .noSchemaFiles: "a folder holds no *.records.xml file"
+        case .invalidConfiguration: "a recordgen-config.json is not JSON, not an object, or has an unknown or repeated key or a wrong value"
         case .duplicateRecordType: "two record types have the same name"
         case .duplicateEnum: "two enums, or an enum and a record type, have the same name"
         case .duplicateField: "a record type declares a field name twice"

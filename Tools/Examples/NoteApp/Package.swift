@@ -1,5 +1,6 @@
 // swift-tools-version: 6.0
-// An app package as a RecordKit user writes it: one dependency line, one plugin line, a schema file.
+// An app package as a RecordKit user writes it: one dependency line, one plugin line, a schema file (and a
+// recordgen-config.json beside it that keeps the generated models internal to the app).
 // Build and run it with: swift run --package-path Tools/Examples/NoteApp NoteApp
 import PackageDescription
 

@@ -61,9 +61,35 @@ import Testing
     @Test func aSchemaListedTwiceCountsOnce() {
         let schema = URL(fileURLWithPath: "/work/App/Sources/App/Notes.records.xml")
         let job = GenerationJob(
-            targetName: "App", files: [schema], extraSchemas: [schema],
+            targetName: "App", files: [schema], extraFiles: [schema],
             destination: URL(fileURLWithPath: "/work/App/Sources/App/Generated", isDirectory: true)
         )
         #expect(job.schemas == [schema])
+    }
+
+    @Test func theConfigurationIsFoundEvenWhenExcludedFromTheTarget() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("Sources/App/Notes.records.xml", "<schema/>")
+        let config = try folder.write("Sources/App/recordgen-config.json", "{}")
+        try folder.write("Sources/App/main.swift", "")
+        let target = folder.url.appendingPathComponent("Sources/App")
+        // The manifest excludes both files: the target's own list shows only main.swift.
+        let job = GenerationJob(
+            targetName: "App", files: [target.appendingPathComponent("main.swift")],
+            extraFiles: GenerationJob.inputs(under: target), destination: target.appendingPathComponent("Generated")
+        )
+        #expect(job.schemas.map(\.lastPathComponent) == ["Notes.records.xml"])
+        #expect(try job.configuration(displayRoot: folder.url)?.filePath == config.filePath)
+    }
+
+    @Test func twoConfigurationsAreRefused() {
+        let target = URL(fileURLWithPath: "/work/App/Sources/App", isDirectory: true)
+        let job = GenerationJob(
+            targetName: "App",
+            files: [target.appendingPathComponent("recordgen-config.json"), target.appendingPathComponent("A/recordgen-config.json")],
+            destination: target.appendingPathComponent("Generated")
+        )
+        #expect(throws: PluginError.self) { try job.configuration(displayRoot: URL(fileURLWithPath: "/work/App")) }
     }
 }

@@ -14,6 +14,30 @@ import Testing
         ])
     }
 
+    @Test func theBuildPluginPassesTheConfigurationByAbsolutePath() {
+        let arguments = GeneratorArguments.filePerSchema(
+            schema: URL(fileURLWithPath: "/work/App/Sources/App/Notes.records.xml"),
+            outputDirectory: URL(fileURLWithPath: "/work/App/.build/GeneratedSources", isDirectory: true),
+            configuration: URL(fileURLWithPath: "/work/App/Sources/App/recordgen-config.json")
+        )
+        #expect(arguments == [
+            "generate", "/work/App/Sources/App/Notes.records.xml", "--output", "/work/App/.build/GeneratedSources",
+            "--file-per-schema", "--config", "/work/App/Sources/App/recordgen-config.json",
+        ])
+    }
+
+    @Test func theCommandPluginPassesTheConfigurationAndAnAccessThatWinsOverIt() {
+        #expect(
+            GeneratorArguments.filePerType(
+                schemas: ["S.records.xml"], output: "Generated", configuration: "Sources/App/recordgen-config.json",
+                access: "package")
+                == [
+                    "generate", "S.records.xml", "--output", "Generated", "--config", "Sources/App/recordgen-config.json",
+                    "--access", "package",
+                ]
+        )
+    }
+
     @Test func theCommandPluginAsksForOneFilePerTypeWithRelativePaths() {
         let schemas = ["Sources/App/A.records.xml", "Sources/App/B.records.xml"]
         #expect(

@@ -22,6 +22,33 @@ import Testing
         #expect(plan.entries.allSatisfy { $0.output.deletingLastPathComponent().filePath == output.filePath })
     }
 
+    @Test func theTargetsConfigurationIsFoundByItsExactName() throws {
+        let config = file("Sources/App/recordgen-config.json")
+        let files = [
+            file("Sources/App/Notes.records.xml"), config, file("Sources/App/other-config.json"),
+            file("Sources/App/Recordgen-Config.json"),
+        ]
+        let plan = try SchemaPlan(files: files, outputDirectory: output, displayRoot: package)
+        #expect(plan.configuration == config)
+        let without = try SchemaPlan(files: [file("Sources/App/Notes.records.xml")], outputDirectory: output, displayRoot: package)
+        #expect(without.configuration == nil)
+    }
+
+    @Test func twoConfigurationsInOneTargetAreRefusedNamingBoth() {
+        let files = [
+            file("Sources/App/Notes.records.xml"), file("Sources/App/recordgen-config.json"),
+            file("Sources/App/Sub/recordgen-config.json"),
+        ]
+        #expect {
+            try SchemaPlan(files: files, outputDirectory: output, displayRoot: package)
+        } throws: { error in
+            guard case .multipleConfigurations(let first, let second, let at)? = error as? PluginError else { return false }
+            // Paths in byte order: "Sub/" sorts before "recordgen-config.json".
+            return first == "Sources/App/Sub/recordgen-config.json" && second == "Sources/App/recordgen-config.json"
+                && at == files[1].filePath && "\(error)".contains(first) && "\(error)".contains(second)
+        }
+    }
+
     @Test func theOutputIsNamedAfterTheSchemaStem() {
         #expect(SchemaPlan.outputFileName(forSchema: file("Sources/App/Notes.records.xml")) == "Notes.swift")
     }
