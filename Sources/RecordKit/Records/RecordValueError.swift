@@ -30,3 +30,51 @@ public enum RecordValueError: Error, Sendable, Hashable, CustomStringConvertible
         }
     }
 }
+
+extension RecordValueError {
+    /// Values compare by their bits, so an error about a NaN equals itself (synthesised `==` compared the NaN with
+    /// IEEE rules and found an error unequal to itself; FuzzModelArchive found it comparing two decoders' errors).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case let (.heterogeneousList(lIndex, lExpected, lFound), .heterogeneousList(rIndex, rExpected, rFound)):
+            lIndex == rIndex && lExpected == rExpected && lFound == rFound
+        case let (.nestedList(lIndex), .nestedList(rIndex)):
+            lIndex == rIndex
+        case let (.nonFiniteLocation(lComponent, lValue), .nonFiniteLocation(rComponent, rValue)),
+             let (.coordinateOutOfRange(lComponent, lValue), .coordinateOutOfRange(rComponent, rValue)):
+            lComponent == rComponent && lValue.bitPattern == rValue.bitPattern
+        case (.emptyAsset, .emptyAsset):
+            true
+        case let (.negativeAssetSize(lSize), .negativeAssetSize(rSize)):
+            lSize == rSize
+        default:
+            false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case let .heterogeneousList(index, expected, found):
+            hasher.combine(0)
+            hasher.combine(index)
+            hasher.combine(expected)
+            hasher.combine(found)
+        case let .nestedList(index):
+            hasher.combine(1)
+            hasher.combine(index)
+        case let .nonFiniteLocation(component, value):
+            hasher.combine(2)
+            hasher.combine(component)
+            hasher.combine(value.bitPattern)
+        case let .coordinateOutOfRange(component, value):
+            hasher.combine(3)
+            hasher.combine(component)
+            hasher.combine(value.bitPattern)
+        case .emptyAsset:
+            hasher.combine(4)
+        case let .negativeAssetSize(size):
+            hasher.combine(5)
+            hasher.combine(size)
+        }
+    }
+}
