@@ -4,7 +4,7 @@ import Foundation
 /// exactly those of `NativeArchive.encode(model.record())`.
 ///
 /// Generated `archived()` calls ``archive(_:versionField:_:)`` with a closure that hands every declared field to
-/// ``set(_:_:encrypted:)`` (or its optional and list forms) in the byte order of the keys, as `record()` does.
+/// `set(_:_:encrypted:)` (or its optional and list forms) in the byte order of the keys, as `record()` does.
 /// The closure runs once to size the archive and once per field map to write it. Each map merges the declared
 /// fields with the fields the metadata kept (and the version field) as `record()` does: a declared value replaces
 /// a kept field of the same key, a nil optional leaves it.
