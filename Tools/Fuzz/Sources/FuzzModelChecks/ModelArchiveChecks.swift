@@ -6,7 +6,8 @@ import RecordKit
 /// `Record` (`init(archivedViaRecord:)`), for every model of the Showcase schema, on the input as it is and with
 /// its checksum recomputed (so mutations reach the payload).
 ///
-/// Invariants: both paths give the same model, metadata included, or the same typed error; a model that reads
+/// Invariants: both paths give the same model (compared as records, so a NaN equals itself), metadata included,
+/// or the same typed error; a model that reads
 /// writes back (`archived()`) the bytes its record path writes, and reads back equal.
 public enum ModelArchiveChecks {
     /// Every model target by name (the folder names under Corpus/ and Regressions/).
@@ -33,11 +34,13 @@ public enum ModelArchiveChecks {
         let viaRecord = Result { () throws(RecordModelArchiveError) in try Model(archivedViaRecord: data) }
         switch (direct, viaRecord) {
         case let (.success(fast), .success(slow)):
-            try require(fast == slow && fast.metadata == slow.metadata, "\(Model.recordType): the direct read and the record path read different models")
+            // Compared as records, whose values compare by their bits: a model holding a NaN double is unequal to
+            // itself under the synthesised `==` (its first campaign's 7 findings were that, both paths agreeing).
+            try require(fast.record() == slow.record() && fast.metadata == slow.metadata, "\(Model.recordType): the direct read and the record path read different models")
             let written = try mustSucceed("archiving a \(Model.recordType) read from an archive") { () throws(RecordModelArchiveError) in try fast.archived() }
             try require(written == NativeArchive.encode(fast.record()), "\(Model.recordType): archived() and the record path write different bytes")
             let again = try mustSucceed("reading a \(Model.recordType) archive back") { () throws(RecordModelArchiveError) in try Model(archived: written) }
-            try require(again == fast, "\(Model.recordType): a model changed through archived() and back")
+            try require(again.record() == fast.record(), "\(Model.recordType): a model changed through archived() and back")
             return true
         case let (.failure(fast), .failure(slow)):
             try require(fast == slow, "\(Model.recordType): the paths fail differently: direct \(fast), record path \(slow)")
