@@ -117,7 +117,7 @@ extension RecordStore {
             }
         } catch {
             // Only a value SQLite cannot give as bytes (an integer or a real) lands here.
-            return .failure(.corruptColumn(id, table: table, column: "value", found: RowCoding.describe(row[3] as DatabaseValue)))
+            return .failure(RowCoding.corruptColumn(row, 3, table: table, id: id))
         }
         return result ?? .failure(.corruptRecord(id, recordType: Model.recordType, copy: .local, NativeArchiveError(.notAnArchive, at: 0)))
     }

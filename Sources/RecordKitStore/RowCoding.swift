@@ -20,8 +20,7 @@ enum RowCoding {
         do {
             return try row.decode(Value.self, atIndex: index)
         } catch {
-            let name = index < row.count ? Array(row.columnNames)[index] : "#\(index)"
-            throw .corruptColumn(id, table: table, column: name, found: describe(row[index] as DatabaseValue))
+            throw corruptColumn(row, index, table: table, id: id)
         }
     }
 
@@ -29,7 +28,7 @@ enum RowCoding {
     static func pendingCode(_ row: Row, _ index: Int, table: String, id: RecordID?) throws(RecordStoreError) -> PendingCode {
         let code: Int64 = try column(row, index, table: table, id: id)
         guard let pending = PendingCode(rawValue: code) else {
-            throw .corruptColumn(id, table: table, column: Array(row.columnNames)[index], found: describe(row[index] as DatabaseValue))
+            throw corruptColumn(row, index, table: table, id: id)
         }
         return pending
     }
@@ -42,11 +41,14 @@ enum RowCoding {
             guard let bytes else { return nil }
             return String(validating: bytes, as: UTF8.self)
         }
-        guard let text else {
-            let name = index < row.count ? Array(row.columnNames)[index] : "#\(index)"
-            throw .corruptColumn(id, table: table, column: name, found: describe(row[index] as DatabaseValue))
-        }
+        guard let text else { throw corruptColumn(row, index, table: table, id: id) }
         return text
+    }
+
+    /// The error for column `index` of `row` holding a value the store never writes there.
+    static func corruptColumn(_ row: Row, _ index: Int, table: String, id: RecordID?) -> RecordStoreError {
+        let name = index < row.count ? Array(row.columnNames)[index] : "#\(index)"
+        return .corruptColumn(id, table: table, column: name, found: describe(row[index] as DatabaseValue))
     }
 
     /// A stored value for an error message: its SQLite type and a short form of it.

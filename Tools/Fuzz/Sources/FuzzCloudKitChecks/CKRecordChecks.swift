@@ -69,18 +69,4 @@ public enum CKRecordChecks {
             try require(error.field.map(keys.contains) == true, "\(what) refused with \(error), which names no field the record holds")
         }
     }
-
-    private static func require(_ condition: Bool, _ message: @autoclosure () -> String) throws(FuzzInvariantFailure) {
-        if !condition { throw FuzzInvariantFailure(message()) }
-    }
-
-    private static func mustSucceed<Value, Failure: Error>(
-        _ what: String, _ body: () throws(Failure) -> Value
-    ) throws(FuzzInvariantFailure) -> Value {
-        do {
-            return try body()
-        } catch {
-            throw FuzzInvariantFailure("\(what) failed: \(error)")
-        }
-    }
 }

@@ -51,18 +51,4 @@ public enum ModelArchiveChecks {
             throw FuzzInvariantFailure("\(Model.recordType): the direct read refused (\(error)) what the record path reads: \(model)")
         }
     }
-
-    private static func require(_ condition: Bool, _ message: @autoclosure () -> String) throws(FuzzInvariantFailure) {
-        if !condition { throw FuzzInvariantFailure(message()) }
-    }
-
-    private static func mustSucceed<Value, Failure: Error>(
-        _ what: String, _ body: () throws(Failure) -> Value
-    ) throws(FuzzInvariantFailure) -> Value {
-        do {
-            return try body()
-        } catch {
-            throw FuzzInvariantFailure("\(what) failed: \(error)")
-        }
-    }
 }

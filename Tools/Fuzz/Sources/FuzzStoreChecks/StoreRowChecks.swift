@@ -124,18 +124,4 @@ public enum StoreRowChecks {
         case .newerStoreSchema, .invalidTablePrefix, .diskFull, .database: false
         }
     }
-
-    private static func require(_ condition: Bool, _ message: @autoclosure () -> String) throws(FuzzInvariantFailure) {
-        if !condition { throw FuzzInvariantFailure(message()) }
-    }
-
-    private static func mustSucceed<Value>(
-        _ what: String, _ body: () throws(RecordStoreError) -> Value
-    ) throws(FuzzInvariantFailure) -> Value {
-        do {
-            return try body()
-        } catch {
-            throw FuzzInvariantFailure("\(what) failed: \(error)")
-        }
-    }
 }
