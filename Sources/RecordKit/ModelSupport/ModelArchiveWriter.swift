@@ -19,14 +19,11 @@ public struct ModelArchiveWriter<Model: RecordModel> {
     var nextKept = 0
     var nextKeptEncrypted = 0
     /// What the size pass found: entries and bytes of each map, and whether a declared field is encrypted.
-    var plainCount = 0
-    var plainSize = 0
-    var encryptedCount = 0
-    var encryptedSize = 0
-    var declaredEncrypted = 0
+    @usableFromInline var sizes = ModelArchiveSizes()
     /// Where the write passes write; nil in the size pass.
     let output: UnsafeMutablePointer<ArchiveByteWriter>?
 
+    @usableFromInline
     init(pass: Pass, kept: RecordFields, keptEncrypted: RecordFields, output: UnsafeMutablePointer<ArchiveByteWriter>?) {
         self.pass = pass
         keptFields = kept
@@ -34,52 +31,38 @@ public struct ModelArchiveWriter<Model: RecordModel> {
         self.output = output
     }
 
-    /// The archive of `model`: `visitFields` sets every declared field in the byte order of the keys. Inlined into
-    /// the generated `archived()`, so the metadata is borrowed from the model, not copied out of it.
-    @inlinable
+    /// The archive of `model`: `visitFields` sets every declared field in the byte order of the keys.
+    ///
+    /// Inlined, with the passes, into the generated `archived()`: the model is borrowed, never copied into a
+    /// closure context, `visitFields` is inlined into each pass, and the writer's type is known statically (a
+    /// generic function compiled once for every model would look up `ModelArchiveWriter<Model>`'s metadata at
+    /// run time, a few hundred instructions per archive). The work of each step is in ``ModelArchiveLayout``.
+    @inlinable @inline(__always)
     public static func archive(
         _ model: borrowing Model, versionField: String?, _ visitFields: (inout ModelArchiveWriter<Model>) -> Void
     ) -> Data {
         var version: Int64?
         if versionField != nil { version = Int64(max(Model.schemaVersion, model.metadata.decodedVersion ?? 0)) }
-        return archive(
-            metadata: model.metadata, recordType: Model.recordType, versionField: versionField, version: version, visitFields)
-    }
-
-    @usableFromInline
-    static func archive(
-        metadata: __shared RecordMetadata, recordType: String, versionField: String?, version: Int64?,
-        _ visitFields: (inout ModelArchiveWriter<Model>) -> Void
-    ) -> Data {
-        var kept = metadata.unknownFields
-        if let versionField, let version { kept.set(.int64(version), forKey: versionField) }
-        var sizes = ModelArchiveWriter(pass: .size, kept: kept, keptEncrypted: metadata.unknownEncryptedFields, output: nil)
-        visitFields(&sizes)
-        sizes.finishMap(encrypted: false)
-        sizes.finishMap(encrypted: true)
-        let size = ArchiveHeader.size + ArchiveSize.string(recordType) + ArchiveSize.recordID(metadata.recordID)
-            + ArchiveSize.systemFields(metadata.system)
-            + ArchiveSize.varint(UInt64(sizes.plainCount)) + sizes.plainSize
-            + ArchiveSize.varint(UInt64(sizes.encryptedCount)) + sizes.encryptedSize + ArchiveHeader.checksumSize
-        var bytes = ArchiveByteWriter(capacity: size)
-        ArchiveHeader.write(.record, to: &bytes)
-        bytes.string(recordType)
-        bytes.recordID(metadata.recordID)
-        bytes.systemFields(metadata.system)
-        bytes.varint(UInt64(sizes.plainCount))
+        let kept = ModelArchiveLayout.keptFields(model.metadata, versionField: versionField, version: version)
+        let keptEncrypted = model.metadata.unknownEncryptedFields
+        var sizing = ModelArchiveWriter(pass: .size, kept: kept, keptEncrypted: keptEncrypted, output: nil)
+        visitFields(&sizing)
+        sizing.finishMap(encrypted: false)
+        sizing.finishMap(encrypted: true)
+        let sizes = sizing.sizes
+        var bytes = ModelArchiveLayout.begin(metadata: model.metadata, recordType: Model.recordType, sizes: sizes)
         withUnsafeMutablePointer(to: &bytes) { output in
             var plain = ModelArchiveWriter(pass: .plain, kept: kept, keptEncrypted: RecordFields(), output: output)
             visitFields(&plain)
             plain.finishMap(encrypted: false)
-            output.pointee.varint(UInt64(sizes.encryptedCount))
+            ModelArchiveLayout.beginEncryptedMap(sizes, output)
             var encrypted = ModelArchiveWriter(
-                pass: .encrypted, kept: RecordFields(), keptEncrypted: metadata.unknownEncryptedFields, output: output)
+                pass: .encrypted, kept: RecordFields(), keptEncrypted: keptEncrypted, output: output)
             // Most models declare no encrypted field: then only kept ones are left to write, without a visit.
             if sizes.declaredEncrypted > 0 { visitFields(&encrypted) }
             encrypted.finishMap(encrypted: true)
         }
-        bytes.appendChecksum()
-        return bytes.takeData()
+        return ModelArchiveLayout.finish(bytes)
     }
 
     /// Sets a field; `encrypted` puts it in the encrypted map.
@@ -196,7 +179,7 @@ public struct ModelArchiveWriter<Model: RecordModel> {
     ) {
         // Most models keep no field: then nothing is merged, and the kept maps are not even copied.
         if encrypted {
-            if output == nil { declaredEncrypted += 1 }
+            if output == nil { sizes.declaredEncrypted += 1 }
             if nextKeptEncrypted < keptEncryptedFields.count { emitKept(before: key, encrypted: true) }
         } else if nextKept < keptFields.count {
             emitKept(before: key, encrypted: false)
@@ -211,11 +194,11 @@ public struct ModelArchiveWriter<Model: RecordModel> {
 
     private mutating func count(_ size: Int, encrypted: Bool) {
         if encrypted {
-            encryptedCount += 1
-            encryptedSize += size
+            sizes.encryptedCount += 1
+            sizes.encryptedSize += size
         } else {
-            plainCount += 1
-            plainSize += size
+            sizes.plainCount += 1
+            sizes.plainSize += size
         }
     }
 
@@ -233,6 +216,7 @@ public struct ModelArchiveWriter<Model: RecordModel> {
     }
 
     /// Writes the kept fields after the last declared one.
+    @usableFromInline
     mutating func finishMap(encrypted: Bool) {
         guard wants(encrypted) else { return }
         let kept = encrypted ? keptEncryptedFields : keptFields

@@ -10,6 +10,7 @@ import Foundation
 /// The writer keeps the checksum of the region begun by ``beginChecksum()`` (the whole buffer until then) as it
 /// goes: a big run of bytes is added while it is copied in, so its bytes are read once, and
 /// ``appendChecksum()`` adds only what is left.
+@usableFromInline
 struct ArchiveByteWriter: ~Copyable {
     private var base: UnsafeMutableRawPointer
     private var capacity: Int
@@ -20,7 +21,7 @@ struct ArchiveByteWriter: ~Copyable {
     private var checksum = Fletcher64.Accumulator()
 
     /// Runs of at least this many bytes are checksummed while copied; shorter ones are added later, from cache.
-    static let fusedCopyThreshold = 4096
+    static let fusedCopyThreshold = 256
 
     /// Creates a writer with room for `capacity` bytes before it must grow.
     init(capacity: Int) {

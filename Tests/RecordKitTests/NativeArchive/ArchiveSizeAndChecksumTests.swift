@@ -50,12 +50,14 @@ import Testing
         }
     }
 
-    /// Records with big byte runs at every alignment: each encodes to bytes whose stored checksum is that of
-    /// its bytes, decodes back, and a changed byte anywhere is a checksum mismatch.
+    /// Records with big byte runs at every alignment, past the writer's fused-copy threshold and (every other
+    /// one) past the reader's: each encodes to bytes whose stored checksum is that of its bytes, decodes back,
+    /// and a changed byte anywhere is a checksum mismatch.
     @Test func bigRunsAreChecksummedWhileCopied() throws {
         var rng = SplitMix64(seed: 9)
         for shift in 0..<8 {
-            let size = ArchiveByteWriter.fusedCopyThreshold + Int(rng.next() % 3000)
+            let threshold = shift.isMultiple(of: 2) ? ArchiveByteWriter.fusedCopyThreshold : ArchiveCursor.fusedCopyThreshold
+            let size = threshold + Int(rng.next() % 3000)
             let big = Data((0..<size).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
             let record = Record(
                 recordType: "Big", id: RecordID(recordName: String(repeating: "n", count: shift + 1)),

@@ -52,10 +52,10 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile-codec"), CommandL
 let rounds = 7
 
 func run() throws -> Bool {
-    let notes = NoteValues.make(count: batchSize, seed: 0x5EED_2026)
-    let records = notes.map(\.record)
-    let models = try records.map { try Note(record: $0) }
-    let messages = notes.map(Recordkit_Benchmark_Note.init)
+    var notes = NoteValues.make(count: batchSize, seed: 0x5EED_2026)
+    var records = notes.map(\.record)
+    var models = try records.map { try Note(record: $0) }
+    var messages = notes.map(Recordkit_Benchmark_Note.init)
 
     // Every codec must read back what it wrote, and the hand-written codec must write the archive's bytes.
     guard try NativeArchive.decodeRecord(NativeArchive.encode(records[0])) == records[0],
@@ -67,21 +67,21 @@ func run() throws -> Bool {
           try Recordkit_Benchmark_Note(serializedBytes: messages[0].serializedData()) == messages[0]
     else { throw BenchmarkError.mismatch("a codec did not read back what it wrote") }
 
-    let record = TimedCodec("Record archive", records, size: { $0.count },
-        encode: { NativeArchive.encode($0) },
-        decode: { try NativeArchive.decodeRecord($0).fields.count })
-    let model = TimedCodec("Note model archive", models, size: { $0.count },
-        encode: { try $0.archived() },
-        decode: { try Note(archived: $0).tags.count })
-    let protobufBytes = TimedCodec("protobuf [UInt8]", messages, size: { $0.count },
-        encode: { try $0.serializedBytes() as [UInt8] },
-        decode: { try Recordkit_Benchmark_Note(serializedBytes: $0).tags.count })
-    let protobufData = TimedCodec("protobuf Data", messages, size: { $0.count },
-        encode: { try $0.serializedData() },
-        decode: { try Recordkit_Benchmark_Note(serializedBytes: $0).tags.count })
-    let hand = TimedCodec("hand-written", notes, size: { $0.count },
-        encode: { HandWrittenNote.encode($0) },
-        decode: { try HandWrittenNote.decode($0).tags.count })
+    let record = TimedCodec("Record archive", size: { (archive: Data) in archive.count },
+        encodeAll: { encodeEach(&records) { NativeArchive.encode($0) } },
+        decodeAll: { try decodeEach($0) { try NativeArchive.decodeRecord($0).fields.count } })
+    let model = TimedCodec("Note model archive", size: { (archive: Data) in archive.count },
+        encodeAll: { try encodeEach(&models) { try $0.archived() } },
+        decodeAll: { try decodeEach($0) { try Note(archived: $0).tags.count } })
+    let protobufBytes = TimedCodec("protobuf [UInt8]", size: { (archive: [UInt8]) in archive.count },
+        encodeAll: { try encodeEach(&messages) { try $0.serializedBytes() as [UInt8] } },
+        decodeAll: { try decodeEach($0) { try Recordkit_Benchmark_Note(serializedBytes: $0).tags.count } })
+    let protobufData = TimedCodec("protobuf Data", size: { (archive: Data) in archive.count },
+        encodeAll: { try encodeEach(&messages) { try $0.serializedData() } },
+        decodeAll: { try decodeEach($0) { try Recordkit_Benchmark_Note(serializedBytes: $0).tags.count } })
+    let hand = TimedCodec("hand-written", size: { (archive: Data) in archive.count },
+        encodeAll: { encodeEach(&notes) { HandWrittenNote.encode($0) } },
+        decodeAll: { try decodeEach($0) { try HandWrittenNote.decode($0).tags.count } })
     let all: [any Contender] = [record, model, protobufBytes, protobufData, hand]
 
     print("Archiving \(batchSize) note-shaped records, each into its own archive; best of \(rounds) interleaved rounds,")

@@ -1,0 +1,58 @@
+import Foundation
+
+/// What the size pass of ``ModelArchiveWriter`` counts: the entries and bytes of each field map, and how many
+/// declared fields go to the encrypted map.
+@usableFromInline
+struct ModelArchiveSizes {
+    var plainCount = 0
+    var plainSize = 0
+    var encryptedCount = 0
+    var encryptedSize = 0
+    @usableFromInline var declaredEncrypted = 0
+
+    @usableFromInline init() {}
+}
+
+/// The steps of a model archive around its field passes, called from the inlined
+/// ``ModelArchiveWriter/archive(_:versionField:_:)``. Not generic, so each is compiled once and needs no metadata
+/// of the model's type.
+@usableFromInline
+enum ModelArchiveLayout {
+    /// The fields the metadata kept, with the version field set when the model's type has one.
+    @usableFromInline
+    static func keptFields(_ metadata: borrowing RecordMetadata, versionField: String?, version: Int64?) -> RecordFields {
+        var kept = metadata.unknownFields
+        if let versionField, let version { kept.set(.int64(version), forKey: versionField) }
+        return kept
+    }
+
+    /// A writer of the archive's final size holding everything before the plain field map's entries: the header,
+    /// the record type, ID and system fields, and the plain map's count.
+    @usableFromInline
+    static func begin(metadata: borrowing RecordMetadata, recordType: String, sizes: ModelArchiveSizes) -> ArchiveByteWriter {
+        let size = ArchiveHeader.size + ArchiveSize.string(recordType) + ArchiveSize.recordID(metadata.recordID)
+            + ArchiveSize.systemFields(metadata.system)
+            + ArchiveSize.varint(UInt64(sizes.plainCount)) + sizes.plainSize
+            + ArchiveSize.varint(UInt64(sizes.encryptedCount)) + sizes.encryptedSize + ArchiveHeader.checksumSize
+        var bytes = ArchiveByteWriter(capacity: size)
+        ArchiveHeader.write(.record, to: &bytes)
+        bytes.string(recordType)
+        bytes.recordID(metadata.recordID)
+        bytes.systemFields(metadata.system)
+        bytes.varint(UInt64(sizes.plainCount))
+        return bytes
+    }
+
+    /// Writes the encrypted map's count, after the plain map's last entry.
+    @usableFromInline
+    static func beginEncryptedMap(_ sizes: ModelArchiveSizes, _ output: UnsafeMutablePointer<ArchiveByteWriter>) {
+        output.pointee.varint(UInt64(sizes.encryptedCount))
+    }
+
+    /// Appends the checksum and hands the bytes over.
+    @usableFromInline
+    static func finish(_ bytes: consuming ArchiveByteWriter) -> Data {
+        bytes.appendChecksum()
+        return bytes.takeData()
+    }
+}
