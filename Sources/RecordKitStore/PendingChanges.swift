@@ -21,6 +21,9 @@ public struct PendingSave: Sendable, Hashable {
     public var record: Record
     /// Pass it back to ``RecordStore/markSent(_:)``.
     public var generation: Int64
+    /// The keys whose value differs from the last server record's, plain or encrypted (a key the record lacks
+    /// is a removal); nil when the store has no server copy, so every key is new.
+    public var changedKeys: [String]? = nil
 }
 
 /// A record to delete on the server, and the generation of the deletion.

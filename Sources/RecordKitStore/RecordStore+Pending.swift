@@ -8,7 +8,9 @@ extension RecordStore {
     /// always included, however large, so a big record cannot block the queue.
     ///
     /// Each save carries the local value with the system fields of the last server record, so the server sees
-    /// the change tag it expects (no change tag when the store has no server copy). Nothing is cleared: call ``markSent(_:)`` with what the server accepted.
+    /// the change tag it expects (no change tag when the store has no server copy), and the keys that differ from
+    /// that record (``PendingSave/changedKeys``). Nothing is cleared: call ``markSent(_:)`` with what the server
+    /// accepted.
     ///
     /// - Parameters:
     ///   - maxCount: the most saves and deletes in the batch.
@@ -40,14 +42,17 @@ extension RecordStore {
                     if bytes + size > maxBytes && !(batch.saves.isEmpty && batch.deletes.isEmpty) { break }
                     guard let value: Data = try RowCoding.column(row, 6, table: table, id: id) else { continue }
                     var record = try RowCoding.record(value, id: id, recordType: recordType, copy: .local)
-                    if let server: Data = try RowCoding.column(row, 7, table: table, id: id) {
-                        record.system = try RowCoding.record(server, id: id, recordType: recordType, copy: .server).system
+                    var changedKeys: [String]?
+                    if let serverValue: Data = try RowCoding.column(row, 7, table: table, id: id) {
+                        let server = try RowCoding.record(serverValue, id: id, recordType: recordType, copy: .server)
+                        record.system = server.system
+                        changedKeys = record.keysChanged(since: server)
                     } else {
                         // No server copy (never sent, deleted on the server, or its zone forgotten): send it as new,
                         // not with a change tag the local value kept from an older server record.
                         record.system.changeTag = nil
                     }
-                    batch.saves.append(PendingSave(record: record, generation: generation))
+                    batch.saves.append(PendingSave(record: record, generation: generation, changedKeys: changedKeys))
                     bytes += size
                 } catch let error as RecordStoreError {
                     batch.unreadable.append(error)
@@ -55,6 +60,17 @@ extension RecordStore {
             }
             return batch
         }
+    }
+}
+
+extension RecordKit.Record {
+    /// The keys whose value differs from `server`'s: the record's changed keys in byte order, then the keys only
+    /// `server` has. A key moved between the plain and the encrypted fields counts as changed.
+    func keysChanged(since server: RecordKit.Record) -> [String] {
+        let changed = allKeys.filter { key in
+            fields[key] != server.fields[key] || encryptedFields[key] != server.encryptedFields[key]
+        }
+        return changed + server.allKeys.filter { self[$0] == nil }
     }
 }
 

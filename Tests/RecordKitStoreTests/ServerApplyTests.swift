@@ -137,6 +137,26 @@ import Testing
         #expect(next.saves.first?.record.system.changeTag == "e1", "the next send carries the new change tag")
     }
 
+    /// A pending save lists the keys that differ from the server copy: every key is new without one.
+    @Test func aPendingSaveListsTheKeysChangedSinceTheServerCopy() throws {
+        let store = try Fixtures.memoryStore()
+        var server = Fixtures.note("a", text: "v1", modified: 1_000)
+        server.metadata.unknownFields["color"] = .string("blue")
+        server.metadata.unknownFields["size"] = .int64(1)
+        try store.apply(serverRecords: [Fixtures.serverRecord(server, tag: "e1")])
+        var edited = try #require(try store.fetch(Note.self, id: Fixtures.id("a")))
+        edited.modified = Date(timeIntervalSince1970: 2_000)
+        edited.metadata.unknownFields["color"] = nil
+        edited.metadata.unknownFields["size"] = nil
+        edited.metadata.unknownEncryptedFields["size"] = .int64(1)
+        try store.save(contentsOf: [edited, Fixtures.note("new")])
+        let saves = try store.nextPendingBatch().saves
+        #expect(saves.map(\.record.id) == [Fixtures.id("a"), Fixtures.id("new")])
+        #expect(saves.first?.changedKeys == ["modified", "size", "color"], "changed, moved to encrypted, then removed")
+        #expect(saves.first?.record.system.changeTag == "e1")
+        #expect(saves.last?.changedKeys == nil, "no server copy: every key is new")
+    }
+
     @Test func aSentDeleteRemovesTheTombstoneUnlessASaveFollowed() throws {
         let store = try Fixtures.memoryStore()
         try store.apply(serverRecords: [Fixtures.serverRecord(Fixtures.note("a"), tag: "e1"), Fixtures.serverRecord(Fixtures.note("b"), tag: "e1")])

@@ -9,8 +9,9 @@ import RecordKitStore
 extension CKSyncEngineAdapter {
     /// The next batch to send: the store's oldest pending changes within the send's scope, at most
     /// ``SyncConfiguration/maxItemsPerRequest`` items and ``SyncConfiguration/maxBytesPerRequest`` bytes, as
-    /// `CKRecord`s carrying the last server record's change tag. Records already tried in this send are left
-    /// for the next one; nil when nothing is left.
+    /// `CKRecord`s carrying the last server record's change tag, whose `changedKeys()` are the keys that differ
+    /// from that record (every key of a new record; a removed key set to nil), so unchanged fields and assets
+    /// are not sent again. Records already tried in this send are left for the next one; nil when nothing is left.
     public func nextRecordZoneChangeBatch(
         _ context: CKSyncEngine.SendChangesContext, syncEngine: CKSyncEngine
     ) async -> CKSyncEngine.RecordZoneChangeBatch? {
@@ -32,7 +33,7 @@ extension CKSyncEngineAdapter {
             let id = save.record.id
             attempted.insert(id)
             do {
-                records.append(try save.record.ckRecord())
+                records.append(try CloudKitDatabase.ckRecord(for: RecordSave(save.record, changedKeys: save.changedKeys)))
                 inFlight[id] = (save.generation, save.record)
             } catch {
                 emit(.failure(id, .invalidArguments(error.description)))
@@ -75,7 +76,8 @@ extension CKSyncEngineAdapter {
             do {
                 var server: Record
                 if let sentRecord = flight?.record {
-                    // The server holds what was sent, under its new system fields.
+                    // The server holds what was sent, under its new system fields: the changed keys applied over
+                    // the record of the change tag sent, whose other keys equal the local record's.
                     server = sentRecord
                     server.system = try SystemFields(ckRecord: ckRecord)
                 } else {

@@ -13,7 +13,8 @@ import RecordKitStore
 ///   state serialization to be durable.
 /// - ``nextRecordZoneChangeBatch(_:syncEngine:)`` builds `CKRecord`s from the store through the bridge, at most
 ///   400 items and 2 MB (``SyncConfiguration/maxItemsPerRequest``, ``SyncConfiguration/maxBytesPerRequest``),
-///   within the send's scope, oldest edit first, each with the change tag of the last server record.
+///   within the send's scope, oldest edit first, each with the change tag of the last server record. An edit
+///   sends only the keys that differ from that record, so unchanged fields and assets are not uploaded again.
 /// - Fetched changes and sent results are stored in the same transaction as the state serialization that
 ///   follows them (`RecordStore.commit(_:engineState:)`), so the stored state never covers
 ///   changes the store lacks. A sent save clears its pending change only for the generation sent.

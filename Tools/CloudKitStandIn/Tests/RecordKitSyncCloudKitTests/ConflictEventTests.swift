@@ -118,7 +118,9 @@ import Testing
         #expect(await device.enginePending() == ["save n"], "the engine keeps a change that failed for a passing reason")
         await device.send(.didSendChanges(.init()))
         await device.send(.willSendChanges(.init()))
-        _ = try await conflict(device, server: try Server.saved(first.recordsToSave[0], tag: "t2"))
+        // The server applied the lost save's changed keys over its record of t1.
+        let ancestor = try device.store.storedState(of: RecordID(recordName: "n", zoneID: noteZone))?.server
+        _ = try await conflict(device, server: try Server.applying(first.recordsToSave[0], over: ancestor, tag: "t2").ckRecord())
         await device.stateUpdate("s")
         #expect(try device.store.pendingCount() == 0)
         #expect(try device.notes()["n"]?.textName == "v2")

@@ -118,6 +118,29 @@ enum Server {
         return try record.ckRecord()
     }
 
+    /// The record a save leaves on the server: `stored` (none for a new record) with the sent record's changed
+    /// keys written over it (a key set to nil removed), and the sent system fields under the new change tag.
+    /// https://developer.apple.com/documentation/cloudkit/ckrecord/changedkeys()
+    static func applying(_ ckRecord: CKRecord, over stored: Record?, tag: String) throws -> Record {
+        let sent = try Record(ckRecord: ckRecord)
+        var record = stored ?? sent
+        if stored == nil {
+            record.fields = RecordFields()
+            record.encryptedFields = RecordFields()
+        }
+        for key in ckRecord.changedKeys() {
+            record[key] = nil
+            if let value = sent.encryptedFields[key] {
+                record.encryptedFields[key] = value
+            } else if let value = sent.fields[key] {
+                record.fields[key] = value
+            }
+        }
+        record.system = sent.system
+        record.system.changeTag = tag
+        return record
+    }
+
     static func error(_ code: CKError.Code, _ userInfo: [String: Any] = [:]) -> CKError {
         CKError(code, userInfo: userInfo)
     }

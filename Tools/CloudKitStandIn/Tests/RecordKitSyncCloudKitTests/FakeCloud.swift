@@ -8,12 +8,15 @@ import RecordKitSyncOnStandIn
 /// stateUpdate), then didSendChanges; a fetch is willFetchChanges, willFetchRecordZoneChanges,
 /// fetchedRecordZoneChanges, stateUpdate, didFetchRecordZoneChanges, didFetchChanges. Saves follow
 /// ifServerRecordUnchanged (a new change tag on every save; a stale or missing tag is serverRecordChanged with
-/// the server's record). The device's fetch position lives in the state serialization's label, as CKSyncEngine
-/// keeps its change tokens in its state.
+/// the server's record), and write only the saved record's `changedKeys()` over the server's record (a changed
+/// key set to nil removes the field), as CloudKit does. The device's fetch position lives in the state
+/// serialization's label, as CKSyncEngine keeps its change tokens in its state.
 final class FakeCloud {
     private var records: [String: (record: Record, sequence: Int)] = [:]
     private var deleted: [String: Int] = [:]
     private var sequence = 0
+    /// Every `CKRecord` the devices sent to save, in order.
+    private(set) var sentRecords: [CKRecord] = []
 
     func send(_ device: Device) async throws {
         await device.send(.willSendChanges(.init()))
@@ -21,15 +24,16 @@ final class FakeCloud {
             var saved: [CKRecord] = []
             var failed: [CKSyncEngine.Event.SentRecordZoneChanges.FailedRecordSave] = []
             for ckRecord in batch.recordsToSave {
+                sentRecords.append(ckRecord)
                 let name = ckRecord.recordID.recordName
-                if let server = records[name]?.record, server.system.changeTag != ckRecord.recordChangeTag {
-                    let error = CKError(.serverRecordChanged, userInfo: [CKRecordChangedErrorServerRecordKey: try server.ckRecord()])
+                let stored = records[name]?.record
+                if let stored, stored.system.changeTag != ckRecord.recordChangeTag {
+                    let error = CKError(.serverRecordChanged, userInfo: [CKRecordChangedErrorServerRecordKey: try stored.ckRecord()])
                     failed.append(.init(record: ckRecord, error: error))
                     continue
                 }
                 sequence += 1
-                var record = try Record(ckRecord: ckRecord)
-                record.system.changeTag = "tag-\(sequence)"
+                let record = try Server.applying(ckRecord, over: stored, tag: "tag-\(sequence)")
                 records[name] = (record, sequence)
                 deleted[name] = nil
                 saved.append(try record.ckRecord())
@@ -59,6 +63,11 @@ final class FakeCloud {
         await device.stateUpdate(String(sequence))
         await device.send(.didFetchRecordZoneChanges(.init(zoneID: zone)))
         await device.send(.didFetchChanges(.init()))
+    }
+
+    /// The server's record named `name`, nil when it has none.
+    func record(named name: String) -> Record? {
+        records[name]?.record
     }
 
     /// Fetches and sends on every device until no device has anything left to send.
