@@ -76,19 +76,105 @@ import Testing
         #expect(merged["color"] == nil)
     }
 
-    @Test func allKeysReplacesTheServerRecordWhateverTheTag() async throws {
+    @Test func allKeysWritesEveryKeyTheRecordHoldsWhateverTheTag() async throws {
         let simulator = try await simulatorWithNoteZone()
         var base = note("n1", title: "a")
         base["body"] = .string("b")
+        base["color"] = .string("red")
         let saved = try await save([base], to: simulator)[0]
         _ = try await save([saved], to: simulator)  // the server's tag moves on
         var stale = saved
-        stale["body"] = nil
-        stale["title"] = .string("replaced")
+        stale["title"] = .string("written")
+        stale.fields["color"] = nil
+        stale.encryptedFields["color"] = .string("blue")
         let result = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(stale)], savePolicy: .allKeys))
-        let replaced = try result.saves[0].result.get()
-        #expect(replaced["title"] == .string("replaced"))
-        #expect(replaced["body"] == nil)
+        let written = try result.saves[0].result.get()
+        #expect(written["title"] == .string("written"))
+        #expect(written.fields["color"] == nil)
+        #expect(written.encryptedFields["color"] == .string("blue"), "written as the client holds it")
+        #expect(written["body"] == .string("b"))
+        #expect(await simulator.serverRecord(saved.id) == written)
+    }
+
+    // "Any previously committed server values for keys that were not locally edited are left unchanged":
+    // https://developer.apple.com/documentation/cloudkit/ckmodifyrecordsoperation/recordsavepolicy
+    @Test(arguments: SavePolicy.allCases)
+    func aSaveKeepsTheServerFieldsTheRecordDoesNotHold(policy: SavePolicy) async throws {
+        let simulator = try await simulatorWithNoteZone()
+        var base = note("n1", title: "a")
+        base["body"] = .string("b")
+        base.encryptedFields["secret"] = .string("s")
+        let saved = try await save([base], to: simulator)[0]
+        // The client's record holds only the title, on the server's tag (so ifServerRecordUnchanged saves too).
+        var partial = Record(recordType: "Note", id: saved.id, system: saved.system)
+        partial["title"] = .string("new title")
+        let result = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(partial)], savePolicy: policy))
+        let written = try result.saves[0].result.get()
+        #expect(written["title"] == .string("new title"))
+        #expect(written.fields["body"] == .string("b"))
+        #expect(written.encryptedFields["secret"] == .string("s"))
+        #expect(written.system.changeTag != saved.system.changeTag)
+        #expect(await simulator.serverRecord(saved.id) == written)
+    }
+
+    @Test(arguments: SavePolicy.allCases)
+    func aChangedKeyTheRecordLacksRemovesTheField(policy: SavePolicy) async throws {
+        let simulator = try await simulatorWithNoteZone()
+        var base = note("n1", title: "a")
+        base["body"] = .string("b")
+        base.encryptedFields["secret"] = .string("s")
+        base["color"] = .string("red")
+        let saved = try await save([base], to: simulator)[0]
+        var edited = saved
+        edited["body"] = nil
+        edited["secret"] = nil
+        edited["title"] = .string("not listed")
+        let save = RecordSave(edited, changedKeys: ["body", "secret"])
+        let result = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [save], savePolicy: policy))
+        let written = try result.saves[0].result.get()
+        #expect(written["body"] == nil)
+        #expect(written["secret"] == nil)
+        #expect(written["title"] == .string("a"), "a key not listed is not written")
+        #expect(written["color"] == .string("red"))
+        #expect(await simulator.serverRecord(saved.id) == written)
+    }
+
+    @Test(arguments: SavePolicy.allCases)
+    func theParentIsWrittenWithEverySave(policy: SavePolicy) async throws {
+        let simulator = try await simulatorWithNoteZone()
+        let saved = try await save([note("n1")], to: simulator)[0]
+        var child = saved
+        child.system.parent = Reference(recordID: RecordID(recordName: "folder", zoneID: noteZone), action: .none)
+        let result = try await simulator.modifyRecords(ModifyRecordsRequest(
+            saves: [RecordSave(child, changedKeys: [])], savePolicy: policy))
+        #expect(try result.saves[0].result.get().system.parent == child.system.parent)
+        #expect(try result.saves[0].result.get()["title"] == .string("t"))
+    }
+
+    @Test func aNewRecordSavedWithChangedKeysHoldsOnlyThoseKeys() async throws {
+        let simulator = try await simulatorWithNoteZone()
+        var record = note("n1", title: "a")
+        record["body"] = .string("b")
+        let result = try await simulator.modifyRecords(ModifyRecordsRequest(
+            saves: [RecordSave(record, changedKeys: ["body", "gone"])], savePolicy: .changedKeys))
+        let written = try result.saves[0].result.get()
+        #expect(written.fields == ["body": .string("b")])
+        #expect(written.encryptedFields.isEmpty)
+    }
+
+    @Test func serverSaveKeepsTheFieldsTheRecordLacksUnlessRemoved() async throws {
+        let simulator = try await simulatorWithNoteZone()
+        var base = note("n1", title: "a")
+        base["body"] = .string("b")
+        base["color"] = .string("red")
+        let saved = try await save([base], to: simulator)[0]
+        var other = note("n1", title: "from another device")
+        other["color"] = .string("blue")
+        let kept = try await simulator.serverSave([other])[0]
+        #expect(kept.fields == ["body": .string("b"), "color": .string("blue"), "title": .string("from another device")])
+        #expect(kept.system.creationDate == saved.system.creationDate)
+        let removed = try await simulator.serverSave([other], removing: ["body", "color"])[0]
+        #expect(removed.fields == ["color": .string("blue"), "title": .string("from another device")], "a key the record holds is written, not removed")
     }
 
     @Test func aRecordTypeCannotChange() async throws {

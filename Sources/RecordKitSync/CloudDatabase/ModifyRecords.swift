@@ -1,11 +1,17 @@
 import RecordKit
 
-/// One record to save, with the keys the client changed (used by ``SavePolicy/changedKeys``).
+/// One record to save, with the keys the client changed.
+///
+/// Whatever the ``SavePolicy``, the server writes only the keys of the save over its record: the
+/// ``changedKeys``, or every key the record holds when they are nil. A key the server's record holds and the
+/// save does not write keeps its server value; a field is removed only by listing its key in ``changedKeys``
+/// while the record lacks it (CloudKit: a key set to nil).
+/// https://developer.apple.com/documentation/cloudkit/ckmodifyrecordsoperation/recordsavepolicy
 public struct RecordSave: Sendable, Hashable {
     /// The record, carrying the change tag of the server record it was edited from (nil for a new record).
     public var record: Record
-    /// The keys changed since the server record, nil for all of the record's keys. A listed key the record
-    /// lacks removes the field under ``SavePolicy/changedKeys``.
+    /// The keys changed since the server record, the only ones the server writes; nil for every key the record
+    /// holds. A listed key the record lacks removes the field.
     public var changedKeys: [String]?
 
     /// Creates a save.

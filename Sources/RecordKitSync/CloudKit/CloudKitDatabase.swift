@@ -84,7 +84,7 @@ public struct CloudKitDatabase: CloudDatabase {
             if let error = unsent[id] { return RecordItemResult(id: id, result: .failure(error)) }
             switch saveResults[CKRecord.ID(id)] {
             case let .success(ckRecord)?:
-                return RecordItemResult(id: id, result: .success(Self.savedRecord(ckRecord, sent: save.record)))
+                return RecordItemResult(id: id, result: .success(Self.savedRecord(ckRecord, sent: save)))
             case let .failure(error)?:
                 let subject = CloudKitErrorSubject(recordID: id, clientRecord: save.record, request: size)
                 return RecordItemResult(id: id, result: .failure(CloudError(cloudKitError: error, subject: subject)))
@@ -189,10 +189,25 @@ public struct CloudKitDatabase: CloudDatabase {
     }
 
     /// The record as saved: read from CloudKit's answer, or the record sent under the answer's system fields.
-    private static func savedRecord(_ ckRecord: CKRecord, sent: Record) -> Record {
-        if let record = try? Record(ckRecord: ckRecord) { return record }
-        var record = sent
-        if let system = try? SystemFields(ckRecord: ckRecord) { record.system = system }
+    /// CloudKit answers with the `CKRecord` sent, under new system fields: for a save of listed keys, only those.
+    /// The keys the save did not write, which the server kept, are then taken from the save's record, whose values
+    /// for them are the server's when it was edited from the server record of the change tag it carries (always
+    /// so when an `ifServerRecordUnchanged` save succeeds).
+    private static func savedRecord(_ ckRecord: CKRecord, sent save: RecordSave) -> Record {
+        guard var record = try? Record(ckRecord: ckRecord) else {
+            var record = save.record
+            if let system = try? SystemFields(ckRecord: ckRecord) { record.system = system }
+            return record
+        }
+        guard let keys = save.changedKeys else { return record }
+        // Keys compare by their bytes, as records keep them (not as Unicode text, as a Set would).
+        for key in save.record.allKeys where record[key] == nil && !keys.contains(where: { $0.utf8.elementsEqual(key.utf8) }) {
+            if let value = save.record.encryptedFields[key] {
+                record.encryptedFields[key] = value
+            } else if let value = save.record.fields[key] {
+                record.fields[key] = value
+            }
+        }
         return record
     }
 

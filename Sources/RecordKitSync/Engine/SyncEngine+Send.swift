@@ -34,7 +34,7 @@ extension SyncEngine {
             let ids = batch.saves.map(\.record.id) + batch.deletes.map(\.id)
             if ids.allSatisfy({ failed.contains($0) }) { return }
             let request = ModifyRecordsRequest(
-                saves: batch.saves.map { RecordSave($0.record) }, deletes: batch.deletes.map(\.id),
+                saves: batch.saves.map { RecordSave($0.record, changedKeys: $0.changedKeys) }, deletes: batch.deletes.map(\.id),
                 savePolicy: .ifServerRecordUnchanged, atomic: configuration.atomic)
             try noteAttempted(batch.saves)
             let result: ModifyRecordsResult

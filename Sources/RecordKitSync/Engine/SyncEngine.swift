@@ -7,10 +7,13 @@ import RecordKitStore
 /// - Fetching: the database feed says which zones changed or went away; each zone's changes are fetched page by
 ///   page while `moreComing`, each page stored with its token in one transaction. An expired token is fetched
 ///   again from the beginning, pending edits kept.
-/// - Sending: pending changes go in batches within the request limits (halved on `limitExceeded`). A conflict
-///   (`serverRecordChanged`) is merged by the store with the schema's rule against the stored ancestor and sent
-///   again on the server's record, a bounded number of times. A missing zone is created and its records sent
-///   again; a record the server lost is sent again as new; a deleted record the server never had counts as deleted.
+/// - Sending: pending changes go in batches within the request limits (halved on `limitExceeded`). Each save
+///   writes only the keys that differ from the stored server copy (``RecordSave/changedKeys``), so a field
+///   removed locally is removed on the server and the others are not sent again; the record the server returns
+///   becomes the new server copy. A conflict (`serverRecordChanged`) is merged by the store with the schema's
+///   rule against the stored ancestor and sent again on the server's record, a bounded number of times. A
+///   missing zone is created and its records sent again; a record the server lost is sent again as new, with
+///   every key; a deleted record the server never had counts as deleted.
 /// - Throttling and network failures are retried after `retryAfter` (or an exponential backoff) on the engine's
 ///   ``SyncClock``; a response lost after the server committed is retried without duplicating or losing anything.
 ///

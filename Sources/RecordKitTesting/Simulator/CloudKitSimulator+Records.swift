@@ -37,11 +37,18 @@ extension CloudKitSimulator {
         try apply(request)
     }
 
-    /// Saves records as another device would, creating them or replacing the server's (`allKeys`); returns the
-    /// records as saved, with their change tags.
+    /// Saves records as another device would (`allKeys`, whatever the change tags), creating them or writing
+    /// every key they hold over the server's; returns the records as saved, with their change tags.
+    ///
+    /// As in CloudKit, a key the server's record holds and a given record lacks stays on the server: name it in
+    /// `removing` to remove it, as a device does by setting the key to nil.
+    /// https://developer.apple.com/documentation/cloudkit/ckmodifyrecordsoperation/recordsavepolicy/allkeys
     @discardableResult
-    public func serverSave(_ records: [Record]) throws(CloudError) -> [Record] {
-        let result = try apply(ModifyRecordsRequest(saves: records.map { RecordSave($0) }, savePolicy: .allKeys, atomic: false))
+    public func serverSave(_ records: [Record], removing: [String] = []) throws(CloudError) -> [Record] {
+        let saves = records.map { record in
+            RecordSave(record, changedKeys: removing.isEmpty ? nil : record.allKeys + removing.filter { record[$0] == nil })
+        }
+        let result = try apply(ModifyRecordsRequest(saves: saves, savePolicy: .allKeys, atomic: false))
         try result.throwingPartialFailure()
         return result.saves.compactMap { try? $0.result.get() }
     }
@@ -49,7 +56,7 @@ extension CloudKitSimulator {
     // MARK: Rules
 
     private enum Plan {
-        case save(Record, changedKeys: [String]?, policy: SavePolicy)
+        case save(Record, changedKeys: [String]?)
         case delete
         case fail(CloudError)
 
@@ -67,8 +74,8 @@ extension CloudKitSimulator {
         var saves: [RecordItemResult] = [], deletes: [RecordDeleteResult] = []
         for (id, plan) in zip(ids, plans) {
             switch plan {
-            case let .save(record, keys, policy):
-                saves.append(RecordItemResult(id: id, result: .success(commit(record, changedKeys: keys, policy: policy))))
+            case let .save(record, keys):
+                saves.append(RecordItemResult(id: id, result: .success(commit(record, changedKeys: keys))))
             case .delete:
                 _ = zones[id.zoneID]?.remove(id)
                 noteZoneChange(id.zoneID, deletion: nil)
@@ -95,7 +102,7 @@ extension CloudKitSimulator {
             // Saving a record the server no longer holds, edited from a server copy (it has a change tag), fails:
             // https://developer.apple.com/documentation/cloudkit/ckerror/code/unknownitem
             if policy == .ifServerRecordUnchanged, client.system.changeTag != nil { return .fail(.unknownItem(client.id)) }
-            return .save(client, changedKeys: save.changedKeys, policy: policy)
+            return .save(client, changedKeys: save.changedKeys)
         }
         if server.recordType != client.recordType {
             return .fail(.invalidArguments("record \(client.id) is a \(server.recordType) on the server, not a \(client.recordType)"))
@@ -107,7 +114,7 @@ extension CloudKitSimulator {
         if policy == .ifServerRecordUnchanged, client.system.changeTag != server.system.changeTag {
             return .fail(.serverRecordChanged(serverRecord: server, clientRecord: client))
         }
-        return .save(client, changedKeys: save.changedKeys, policy: policy)
+        return .save(client, changedKeys: save.changedKeys)
     }
 
     private func plan(delete id: RecordID) -> Plan {
@@ -132,22 +139,29 @@ extension CloudKitSimulator {
         }
     }
 
-    /// Writes a saved record with the server's system fields: a new change tag on every save, the creation date
-    /// kept, the modification date and user set. https://developer.apple.com/documentation/cloudkit/ckrecord/recordchangetag
-    private func commit(_ client: Record, changedKeys: [String]?, policy: SavePolicy) -> Record {
+    /// Writes a saved record. Every policy writes only the keys the save names (`changedKeys`, else every key the
+    /// client's record holds) over the server's record: "any previously committed server values for keys that
+    /// were not locally edited are left unchanged", so a key the client's record lacks stays on the server unless
+    /// it is listed (a changed key with no value removes the field). The policies differ only in the change-tag
+    /// check, made in `plan(save:policy:)`. The parent, a system field of the sent record, is always written.
+    /// https://developer.apple.com/documentation/cloudkit/ckmodifyrecordsoperation/recordsavepolicy
+    /// https://developer.apple.com/documentation/cloudkit/ckmodifyrecordsoperation/recordsavepolicy/ifserverrecordunchanged
+    /// https://developer.apple.com/documentation/cloudkit/ckmodifyrecordsoperation/recordsavepolicy/changedkeys
+    /// https://developer.apple.com/documentation/cloudkit/ckmodifyrecordsoperation/recordsavepolicy/allkeys
+    ///
+    /// The server's system fields: a new change tag on every save, the creation date kept, the modification
+    /// date and user set. https://developer.apple.com/documentation/cloudkit/ckrecord/recordchangetag
+    private func commit(_ client: Record, changedKeys: [String]?) -> Record {
         let server = zones[client.id.zoneID]?[client.id]
         var saved: Record
-        if let server, policy == .changedKeys {
-            // changedKeys: "save only the fields that changed", over the server's record whatever its tag.
-            // https://developer.apple.com/documentation/cloudkit/ckmodifyrecordsoperation/recordsavepolicy/changedkeys
+        if let server {
             saved = server
-            for key in changedKeys ?? client.allKeys { copyField(key, from: client, into: &saved) }
             saved.system.parent = client.system.parent
         } else {
-            // allKeys and ifServerRecordUnchanged replace every field.
-            // https://developer.apple.com/documentation/cloudkit/ckmodifyrecordsoperation/recordsavepolicy/allkeys
-            saved = client
+            // A new record holds only the keys written.
+            saved = Record(recordType: client.recordType, id: client.id, system: client.system)
         }
+        for key in changedKeys ?? client.allKeys { copyField(key, from: client, into: &saved) }
         let now = tick()
         saved.system.changeTag = newChangeTag(replacing: server?.system.changeTag)
         saved.system.creationDate = server?.system.creationDate ?? now
@@ -159,6 +173,7 @@ extension CloudKitSimulator {
         return saved
     }
 
+    /// Writes one key as the client has it, plain or encrypted; a key the client lacks removes the field.
     private func copyField(_ key: String, from client: Record, into saved: inout Record) {
         saved[key] = nil
         if let value = client.encryptedFields[key] {

@@ -53,6 +53,20 @@ import Testing
         #expect(keys.value == ["extra", "gone"])
     }
 
+    @Test func aSaveOfListedKeysReturnsTheWholeRecordUnderTheAnswersSystemFields() async throws {
+        // CloudKit answers with the record sent, which holds only the listed keys.
+        database.responses.modifyRecords = { saves, _, _, _ in
+            (Dictionary(uniqueKeysWithValues: try saves.map { ($0.recordID, Result<CKRecord, any Error>.success(try Server.saved($0, tag: "t2"))) }), [:])
+        }
+        var record = note("a", tag: "t1")
+        record["extra"] = .string("x")
+        let result = try await cloud.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(record, changedKeys: ["extra", "gone"])]))
+        let saved = try result.saves[0].result.get()
+        #expect(saved.system.changeTag == "t2")
+        #expect(saved.fields == record.fields, "the keys not sent are the record's, which the server kept")
+        #expect(saved["gone"] == nil)
+    }
+
     @Test func itemErrorsBecomeTheSimulatorsErrors() async throws {
         let server = note("conflict", tag: "server-tag")
         let serverCK = try server.ckRecord()
