@@ -17,7 +17,8 @@ public enum PendingChange: Sendable, Hashable {
 
 /// A record to save on the server, and the generation of the edit it carries.
 public struct PendingSave: Sendable, Hashable {
-    /// The record to send: the local value with the system fields (change tag) of the last server record.
+    /// The record to send: the local value with the system fields (change tag) of the last server record, and
+    /// the local value's parent.
     public var record: Record
     /// Pass it back to ``RecordStore/markSent(_:)``.
     public var generation: Int64

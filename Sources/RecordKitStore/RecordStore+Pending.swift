@@ -8,9 +8,9 @@ extension RecordStore {
     /// always included, however large, so a big record cannot block the queue.
     ///
     /// Each save carries the local value with the system fields of the last server record, so the server sees
-    /// the change tag it expects (no change tag when the store has no server copy), and the keys that differ from
-    /// that record (``PendingSave/changedKeys``). Nothing is cleared: call ``markSent(_:)`` with what the server
-    /// accepted.
+    /// the change tag it expects (no change tag when the store has no server copy), except the parent, which is
+    /// the local value's (the app may set it); and the keys that differ from that record
+    /// (``PendingSave/changedKeys``). Nothing is cleared: call ``markSent(_:)`` with what the server accepted.
     ///
     /// - Parameters:
     ///   - maxCount: the most saves and deletes in the batch.
@@ -45,7 +45,10 @@ extension RecordStore {
                     var changedKeys: [String]?
                     if let serverValue: Data = try RowCoding.column(row, 7, table: table, id: id) {
                         let server = try RowCoding.record(serverValue, id: id, recordType: recordType, copy: .server)
+                        // The server copy's system fields (its change tag), but the parent the app set locally.
+                        let parent = record.system.parent
                         record.system = server.system
+                        record.system.parent = parent
                         changedKeys = record.keysChanged(since: server)
                     } else {
                         // No server copy (never sent, deleted on the server, or its zone forgotten): send it as new,

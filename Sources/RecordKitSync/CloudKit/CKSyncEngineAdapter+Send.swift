@@ -166,7 +166,8 @@ extension CKSyncEngineAdapter {
 
     /// Merges each conflict with the schema's rule against the stored ancestor (the store keeps the result
     /// pending on the server's change tag) and queues it again, a bounded number of times per send. A merge
-    /// that leaves the server's values as they are (a save whose response was lost) is marked sent instead.
+    /// that leaves the server's values and parent as they are (a save whose response was lost) is marked sent
+    /// instead.
     private func resolve(_ conflicts: [(server: Record, client: Record?)], syncEngine: CKSyncEngine) {
         let servers = conflicts.map(\.server)
         do {
@@ -179,7 +180,9 @@ extension CKSyncEngineAdapter {
                 guard let state = try store.storedState(of: id), case let .save(generation)? = state.pending,
                     let local = state.local
                 else { continue }
-                if local.fields == server.fields && local.encryptedFields == server.encryptedFields {
+                if local.fields == server.fields && local.encryptedFields == server.encryptedFields
+                    && local.system.parent == server.system.parent
+                {
                     settled.append(.saved(serverRecord: server, generation: generation))
                     continue
                 }

@@ -138,8 +138,8 @@ extension SyncEngine {
     }
 
     /// Merges each server record over the pending edit with the schema's rule against the stored ancestor; the
-    /// result stays pending with the server's change tag. When the merge leaves the server's values unchanged
-    /// (a retry of a save whose response was lost), it is marked sent instead of saved again.
+    /// result stays pending with the server's change tag. When the merge leaves the server's values and parent
+    /// unchanged (a retry of a save whose response was lost), it is marked sent instead of saved again.
     private func resolveConflicts(_ serverRecords: [Record]) throws(SyncError) {
         let report = try stored { () throws(RecordStoreError) in try store.apply(serverRecords: serverRecords) }
         for error in report.mergedWithoutModel { emit(.undecodable(error)) }
@@ -148,7 +148,9 @@ extension SyncEngine {
             emit(.conflictMerged(server.id))
             let state = try stored { () throws(RecordStoreError) in try store.storedState(of: server.id) }
             guard let state, case let .save(generation)? = state.pending, let local = state.local else { continue }
-            if local.fields == server.fields && local.encryptedFields == server.encryptedFields {
+            if local.fields == server.fields && local.encryptedFields == server.encryptedFields
+                && local.system.parent == server.system.parent
+            {
                 settled.append(.saved(serverRecord: server, generation: generation))
             }
         }

@@ -65,7 +65,7 @@ public final class SyncHarness: Sendable {
     }
 
     /// Where the devices and the server disagree, one sentence each: a record a device lacks or has in excess,
-    /// a value or change tag that differs from the server's, a change still pending. Empty when converged.
+    /// a value, parent or change tag that differs from the server's, a change still pending. Empty when converged.
     public func divergences() async throws -> [String] {
         let server = Dictionary(uniqueKeysWithValues: await simulator.serverRecords().map { ($0.id, $0) })
         var problems: [String] = []
@@ -93,6 +93,10 @@ public final class SyncHarness: Sendable {
         guard let local = state.local else { return problems + ["\(device) lacks record \(id), which the server holds"] }
         if local.fields != server.fields || local.encryptedFields != server.encryptedFields {
             problems.append("\(device) holds record \(id) as \(local.fields), the server as \(server.fields)")
+        }
+        if local.system.parent != server.system.parent {
+            let parents = [local, server].map { $0.system.parent.map { "\($0.recordID)" } ?? "none" }
+            problems.append("\(device) holds record \(id) with parent \(parents[0]), the server with \(parents[1])")
         }
         if local.system.changeTag != server.system.changeTag {
             problems.append("\(device) holds record \(id) at change tag \(local.system.changeTag ?? "none"), the server at \(server.system.changeTag ?? "none")")

@@ -58,6 +58,29 @@ import Testing
         #expect(try device.store.storedState(of: RecordID(recordName: "groceries", zoneID: noteZone))?.server?.system.changeTag == "t3")
     }
 
+    /// A parent set locally meets a server record holding the same fields (another device saved it unchanged):
+    /// the merge keeps the local parent, so it is offered again on the server's record, not marked sent.
+    @Test func aLocalParentChangeIsSentAgainOverAServerRecordWithTheSameFields() async throws {
+        let device = try Device()
+        defer { device.removeFiles() }
+        try await synced(device, makeNote("n", text: "milk", modified: 100), tag: "t1")
+        var moved = makeNote("n", text: "milk", modified: 100)
+        moved.metadata.system.parent = Reference(recordID: RecordID(recordName: "folder", zoneID: noteZone))
+        try await device.adapter.save(moved)
+        await device.send(.willSendChanges(.init()))
+        let first = try await conflict(device, server: try Server.record(makeNote("n", text: "milk", modified: 100), tag: "t2"))
+        #expect(first.recordsToSave.map(\.parent?.recordID.recordName) == ["folder"])
+        #expect(first.recordsToSave.map(\.recordChangeTag) == ["t1"])
+        let again = try #require(await device.nextBatch(), "merged and offered again in this send")
+        #expect(again.recordsToSave.map(\.recordChangeTag) == ["t2"])
+        #expect(again.recordsToSave.map(\.parent?.recordID.recordName) == ["folder"])
+        await device.send(.sentRecordZoneChanges(.init(savedRecords: [try Server.saved(again.recordsToSave[0], tag: "t3")])))
+        await device.stateUpdate("s")
+        let state = try #require(try device.store.storedState(of: RecordID(recordName: "n", zoneID: noteZone)))
+        #expect(state.pending == nil)
+        #expect(state.local?.system.parent?.recordID.recordName == "folder")
+    }
+
     /// Seed data created on two devices offline: the second creation meets the first on the server.
     @Test func aCreationThatMeetsTheSameRecordOnTheServerMergesIntoOne() async throws {
         let device = try Device()
