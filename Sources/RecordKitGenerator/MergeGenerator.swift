@@ -13,7 +13,7 @@ struct MergeGenerator {
         if rule?.lists == .union {
             p.line("/// Lists changed on both sides are united: what neither side removed, then both sides' additions.")
         }
-        p.line("/// The result keeps the server's record ID and system fields.")
+        p.line("/// The result keeps the server's record ID and system fields; the parent merges like a field.")
         p.block("\(access.prefix)static func merge(ancestor: Self?, client: Self, server: Self) -> Self {") { p in
             p.line("let merger = \(mergerExpression(rule))")
             p.line("var merged = server")

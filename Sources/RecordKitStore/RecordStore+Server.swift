@@ -8,7 +8,7 @@ extension RecordStore {
     ///
     /// A changed record with no pending local change replaces the local value. Over a pending save it is merged
     /// with the model's `merge(ancestor:client:server:)` against the stored ancestor; the result keeps the
-    /// server's system fields, except a parent changed locally since the ancestor, and stays pending (with a new
+    /// server's system fields, except the parent, which merges like a field, and stays pending (with a new
     /// generation). Over a pending delete only the ancestor is updated. A record deleted on the server is
     /// removed, unless a local save is pending: then the local value stays, to be created again.
     @discardableResult
@@ -116,10 +116,10 @@ extension RecordStore {
         // A corrupt ancestor merges as no ancestor: the local value is then taken as changed throughout.
         let base = ancestor.flatMap { try? NativeArchive.decodeRecord($0) }
         report.merged.append(id)
-        var merged: RecordKit.Record?
         if let modelMerge = merges.merge(for: recordType) {
             do {
-                merged = try modelMerge(base, client, server)
+                // The model's merge takes the server's system fields but merges the parent like a field.
+                return NativeArchive.encode(try modelMerge(base, client, server))
             } catch {
                 report.mergedWithoutModel.append(.undecodable(id, recordType: recordType, error))
             }
@@ -127,10 +127,7 @@ extension RecordStore {
             report.mergedWithoutModel.append(.undecodable(
                 id, recordType: recordType, .wrongRecordType(expected: "a registered model", found: recordType, recordName: id.recordName)))
         }
-        var result = merged ?? FieldwiseMerge.merge(ancestor: base, client: client, server: server)
-        // A model merge takes the server's system fields; the parent, which the app sets, merges like a field.
-        result.system.parent = FieldwiseMerge.parent(ancestor: base, client: client, server: server)
-        return NativeArchive.encode(result)
+        return NativeArchive.encode(FieldwiseMerge.merge(ancestor: base, client: client, server: server))
     }
 
     /// Records what the server accepted. A saved record becomes the ancestor; its pending save is cleared only if

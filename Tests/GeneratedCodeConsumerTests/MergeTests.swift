@@ -19,6 +19,31 @@ import Testing
         #expect(merged.metadata.system.changeTag == "server-tag", "the server's change tag, to save over its record")
     }
 
+    /// The parent (`CKRecord.parent`) merges like a field; every other system field is the server's.
+    @Test func theParentMergesLikeAField() throws {
+        let folder = Reference(recordID: RecordID(recordName: "folder"))
+        let other = Reference(recordID: RecordID(recordName: "other"))
+        let ancestor = try ConsumerFixtures.note(modified: 100)
+        var client = ancestor
+        client.metadata.system.parent = folder
+        var server = ancestor
+        server.metadata.system.changeTag = "server-tag"
+        var merged = Note.merge(ancestor: ancestor, client: client, server: server)
+        #expect(merged.metadata.system.parent == folder, "changed by the client only")
+        #expect(merged.metadata.system.changeTag == "server-tag")
+
+        server.metadata.system.parent = other
+        merged = Note.merge(ancestor: client, client: client, server: server)
+        #expect(merged.metadata.system.parent == other, "changed by the server only")
+
+        client.modified = ConsumerFixtures.date(300)
+        server.modified = ConsumerFixtures.date(200)
+        #expect(Note.merge(ancestor: ancestor, client: client, server: server).metadata.system.parent == folder,
+                "changed on both sides: the later writer's")
+        server.modified = ConsumerFixtures.date(400)
+        #expect(Note.merge(ancestor: ancestor, client: client, server: server).metadata.system.parent == other)
+    }
+
     @Test func lastWriterWinsConflictsTiesGoToTheServer() throws {
         let ancestor = try ConsumerFixtures.note(modified: 100)
         var client = ancestor

@@ -5,7 +5,8 @@ import RecordKitStore
 import Testing
 
 /// The parent (`CKRecord.parent`) is a system field the app sets: a local change is sent on the server copy's
-/// change tag, and merges like a field (the side that changed it since the ancestor wins, the client's first).
+/// change tag, and merges like a field (the side that changed it since the ancestor wins; changed on both sides,
+/// the model's conflict rule decides, or without a model the client's).
 @Suite struct RecordParentTests {
     static let folderA = Reference(recordID: Fixtures.id("folder-a"))
     static let folderB = Reference(recordID: Fixtures.id("folder-b"))
@@ -102,9 +103,10 @@ import Testing
         #expect(try store.nextPendingBatch().saves.first?.record.system.parent == Self.folderB)
     }
 
-    @Test(arguments: [true, false])
-    func aParentChangedOnBothSidesTakesTheClients(withModel: Bool) throws {
-        let store = try storeWithServerNote(parent: Self.folderA, models: withModel ? [Note.self] : [])
+    /// Without a model, a parent changed on both sides keeps the client's, as the fallback merge keeps any field
+    /// changed locally.
+    @Test func aParentChangedOnBothSidesTakesTheClientsWithoutAModel() throws {
+        let store = try storeWithServerNote(parent: Self.folderA, models: [])
         try edit(store, parent: nil)
         try store.apply(serverRecords: [serverNote(text: "v1", parent: Self.folderC)])
         #expect(try store.storedState(of: Fixtures.id("n"))?.local?.system.parent == nil, "the client removed it")
@@ -114,6 +116,23 @@ import Testing
         later.system.changeTag = "e3"
         try store.apply(serverRecords: [later])
         #expect(try store.storedState(of: Fixtures.id("n"))?.local?.system.parent == Self.folderB)
+    }
+
+    /// With a model, a parent changed on both sides follows the schema's conflict rule, like a field: `Note`'s is
+    /// last writer wins on `modified`, the server's on a tie.
+    @Test func aParentChangedOnBothSidesFollowsTheModelsConflictRule() throws {
+        let tied = try storeWithServerNote(parent: Self.folderA)
+        try edit(tied, parent: Self.folderB)
+        try tied.apply(serverRecords: [serverNote(text: "v1", parent: Self.folderC)])
+        #expect(try tied.storedState(of: Fixtures.id("n"))?.local?.system.parent == Self.folderC, "a tie: the server's")
+
+        let clientLater = try storeWithServerNote(parent: Self.folderA)
+        var note = try #require(try clientLater.fetch(Note.self, id: Fixtures.id("n")))
+        note.metadata.system.parent = nil
+        note.modified = Date(timeIntervalSince1970: 2_000)
+        try clientLater.save(note)
+        try clientLater.apply(serverRecords: [serverNote(text: "v1", parent: Self.folderC)])
+        #expect(try clientLater.storedState(of: Fixtures.id("n"))?.local?.system.parent == nil, "the client's edit is later")
     }
 
     @Test func aFetchedRecordReplacesTheParentOfARecordWithNoPendingEdit() throws {

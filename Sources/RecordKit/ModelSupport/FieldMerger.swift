@@ -48,9 +48,11 @@ public struct FieldMerger: Sendable, Hashable {
     }
 
     /// Merges the fields the models kept without knowing them, key by key, and takes the server's record ID and
-    /// system fields (saving over the server's record needs its change tag).
+    /// system fields (saving over the server's record needs its change tag), except the parent
+    /// (`CKRecord.parent`, the one system field an app sets), which merges like a field.
     public func mergeMetadata(_ ancestor: RecordMetadata?, _ client: RecordMetadata, _ server: RecordMetadata) -> RecordMetadata {
         var merged = server
+        merged.system.parent = merge(ancestor.map { $0.system.parent }, client.system.parent, server.system.parent)
         merged.unknownFields = mergeStore(ancestor?.unknownFields, client.unknownFields, server.unknownFields)
         merged.unknownEncryptedFields = mergeStore(
             ancestor?.unknownEncryptedFields, client.unknownEncryptedFields, server.unknownEncryptedFields)

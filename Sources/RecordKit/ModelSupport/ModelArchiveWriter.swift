@@ -36,7 +36,7 @@ public struct ModelArchiveWriter<Model: RecordModel> {
     /// Inlined, with the passes, into the generated `archived()`: the model is borrowed, never copied into a
     /// closure context, `visitFields` is inlined into each pass, and the writer's type is known statically (a
     /// generic function compiled once for every model would look up `ModelArchiveWriter<Model>`'s metadata at
-    /// run time, a few hundred instructions per archive). The work of each step is in ``ModelArchiveLayout``.
+    /// run time, a few hundred instructions per archive).
     @inlinable @inline(__always)
     public static func archive(
         _ model: borrowing Model, versionField: String?, _ visitFields: (inout ModelArchiveWriter<Model>) -> Void

@@ -206,7 +206,7 @@ nonisolated extension Article: RecordKit.RecordModel {
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
     /// sides takes the client's value.
     /// Lists changed on both sides are united: what neither side removed, then both sides' additions.
-    /// The result keeps the server's record ID and system fields.
+    /// The result keeps the server's record ID and system fields; the parent merges like a field.
     public static func merge(ancestor: Self?, client: Self, server: Self) -> Self {
         let merger = RecordKit.FieldMerger(conflictsGoTo: .client)
         var merged = server

@@ -139,7 +139,7 @@ nonisolated extension Note: RecordKit.RecordModel {
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
     /// sides takes the server's value.
-    /// The result keeps the server's record ID and system fields.
+    /// The result keeps the server's record ID and system fields; the parent merges like a field.
     static func merge(ancestor: Self?, client: Self, server: Self) -> Self {
         let merger = RecordKit.FieldMerger(conflictsGoTo: .server)
         var merged = server
