@@ -61,40 +61,30 @@ enum Fletcher64 {
         @inline(__always)
         private mutating func run(_ start: UnsafeRawPointer, copyingTo target: UnsafeMutableRawPointer?, byteCount count: Int) {
             var position = 0
-            // Thirty-two bytes (eight words) a step in eight lanes. The step is read as four 64-bit halves; word
-            // 2k is the low half of the k-th (the bytes are little-endian), word 2k + 1 its high half, so a mask
-            // and a shift split them (no shuffles, which x86 runs on one port only). Lane j sums its words in
-            // `sums[j]`, and `totals[j]` adds up `sums[j]` after each step, which weighs every word by the number
-            // of steps left; the weights are corrected per lane below. At most 2^14 steps between reductions
-            // keeps every lane below 2^64.
+            // Thirty-two bytes (eight words) a step in eight lanes. Lane j sums its words in `sums[j]`, and
+            // `totals[j]` adds up `sums[j]` after each step, which weighs every word by the number of steps left;
+            // the weights are corrected per lane below. At most 2^14 steps between reductions keeps every lane
+            // below 2^64.
             while count &- position >= 32 {
                 let steps = min((count &- position) / 32, 1 << 14)
-                var evenSums = SIMD4<UInt64>(repeating: 0)
-                var oddSums = SIMD4<UInt64>(repeating: 0)
-                var evenTotals = SIMD4<UInt64>(repeating: 0)
-                var oddTotals = SIMD4<UInt64>(repeating: 0)
-                let low = SIMD4<UInt64>(repeating: 0xFFFF_FFFF)
+                var sums = SIMD8<UInt64>(repeating: 0)
+                var totals = SIMD8<UInt64>(repeating: 0)
                 var pointer = start + position
                 if let target {
                     var output = target + position
                     for _ in 0..<steps {
-                        let halves = pointer.loadUnaligned(as: SIMD4<UInt64>.self)
-                        output.storeBytes(of: halves, as: SIMD4<UInt64>.self)
-                        let words = halves.littleEndianHalves
-                        evenSums &+= words & low
-                        oddSums &+= words &>> 32
-                        evenTotals &+= evenSums
-                        oddTotals &+= oddSums
+                        let words = pointer.loadUnaligned(as: SIMD8<UInt32>.self)
+                        output.storeBytes(of: words, as: SIMD8<UInt32>.self)
+                        sums &+= SIMD8<UInt64>(truncatingIfNeeded: words.littleEndianWords)
+                        totals &+= sums
                         pointer += 32
                         output += 32
                     }
                 } else {
                     for _ in 0..<steps {
-                        let words = pointer.loadUnaligned(as: SIMD4<UInt64>.self).littleEndianHalves
-                        evenSums &+= words & low
-                        oddSums &+= words &>> 32
-                        evenTotals &+= evenSums
-                        oddTotals &+= oddSums
+                        let words = pointer.loadUnaligned(as: SIMD8<UInt32>.self)
+                        sums &+= SIMD8<UInt64>(truncatingIfNeeded: words.littleEndianWords)
+                        totals &+= sums
                         pointer += 32
                     }
                 }
@@ -104,12 +94,11 @@ enum Fletcher64 {
                 var sumOfSums: UInt64 = 0
                 var sumOfTotals: UInt64 = 0
                 var laneCorrection: UInt64 = 0
-                for half in 0..<4 {
-                    let even = reduce(evenSums[half])
-                    let odd = reduce(oddSums[half])
-                    sumOfSums &+= even &+ odd
-                    sumOfTotals &+= reduce(evenTotals[half]) &+ reduce(oddTotals[half])
-                    laneCorrection &+= UInt64(2 &* half) &* (modulus &- even) &+ UInt64(2 &* half &+ 1) &* (modulus &- odd)
+                for lane in 0..<8 {
+                    let sum = reduce(sums[lane])
+                    sumOfSums &+= sum
+                    sumOfTotals &+= reduce(totals[lane])
+                    laneCorrection &+= UInt64(lane) &* (modulus &- sum)
                 }
                 let words = UInt64(steps) &* 8
                 b = reduce(b &+ reduce(words &* a))
@@ -137,15 +126,14 @@ enum Fletcher64 {
     }
 }
 
-private extension SIMD4<UInt64> {
-    /// The 64-bit halves as read from little-endian bytes, whatever the machine's byte order: word 2k in the low
-    /// 32 bits of lane k, word 2k + 1 in its high 32 bits.
+private extension SIMD8<UInt32> {
+    /// The words as read from little-endian bytes, whatever the machine's byte order.
     @inline(__always)
-    var littleEndianHalves: SIMD4<UInt64> {
+    var littleEndianWords: SIMD8<UInt32> {
         #if _endian(little)
         self
         #else
-        SIMD4<UInt64>(UInt64(littleEndian: self[0]), UInt64(littleEndian: self[1]), UInt64(littleEndian: self[2]), UInt64(littleEndian: self[3]))
+        SIMD8<UInt32>((0..<8).map { UInt32(littleEndian: self[$0]) })
         #endif
     }
 }
