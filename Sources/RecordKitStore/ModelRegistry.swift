@@ -42,7 +42,7 @@ enum FieldwiseMerge {
 
     /// The merged parent (`CKRecord.parent`, the one system field an app sets): the client's when it differs
     /// from the ancestor's (any parent the client holds, with no ancestor), else the server's.
-    static func parent(ancestor: Record?, client: Record, server: Record) -> Reference? {
+    private static func parent(ancestor: Record?, client: Record, server: Record) -> Reference? {
         client.system.parent != ancestor?.system.parent ? client.system.parent : server.system.parent
     }
 

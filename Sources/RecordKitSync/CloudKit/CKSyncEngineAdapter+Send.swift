@@ -180,9 +180,7 @@ extension CKSyncEngineAdapter {
                 guard let state = try store.storedState(of: id), case let .save(generation)? = state.pending,
                     let local = state.local
                 else { continue }
-                if local.fields == server.fields && local.encryptedFields == server.encryptedFields
-                    && local.system.parent == server.system.parent
-                {
+                if local.holdsTheSameValues(as: server) {
                     settled.append(.saved(serverRecord: server, generation: generation))
                     continue
                 }

@@ -148,9 +148,7 @@ extension SyncEngine {
             emit(.conflictMerged(server.id))
             let state = try stored { () throws(RecordStoreError) in try store.storedState(of: server.id) }
             guard let state, case let .save(generation)? = state.pending, let local = state.local else { continue }
-            if local.fields == server.fields && local.encryptedFields == server.encryptedFields
-                && local.system.parent == server.system.parent
-            {
+            if local.holdsTheSameValues(as: server) {
                 settled.append(.saved(serverRecord: server, generation: generation))
             }
         }
