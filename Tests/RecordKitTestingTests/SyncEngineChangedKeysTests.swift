@@ -116,38 +116,17 @@ extension Note {
 }
 
 /// A database that passes every request to the simulator and keeps the saves it sent.
-actor RequestRecorder: CloudDatabase {
+actor RequestRecorder: SimulatorPassThrough {
     let simulator: CloudKitSimulator
     /// Every save of every modify request, in order.
     private(set) var saves: [RecordSave] = []
-    nonisolated var scope: DatabaseScope { .private }
 
     init(simulator: CloudKitSimulator) {
         self.simulator = simulator
     }
 
-    func saveZones(_ zoneIDs: [RecordZoneID]) async throws(CloudError) -> [Result<RecordZone, CloudError>] {
-        try await simulator.saveZones(zoneIDs)
-    }
-
-    func deleteZones(_ zoneIDs: [RecordZoneID]) async throws(CloudError) -> [Result<RecordZoneID, CloudError>] {
-        try await simulator.deleteZones(zoneIDs)
-    }
-
     func modifyRecords(_ request: ModifyRecordsRequest) async throws(CloudError) -> ModifyRecordsResult {
         saves += request.saves
         return try await simulator.modifyRecords(request)
-    }
-
-    func fetchRecords(_ ids: [RecordID]) async throws(CloudError) -> [RecordItemResult] {
-        try await simulator.fetchRecords(ids)
-    }
-
-    func fetchZoneChanges(_ zoneID: RecordZoneID, since token: ServerChangeToken?, resultsLimit: Int?) async throws(CloudError) -> ZoneChangesPage {
-        try await simulator.fetchZoneChanges(zoneID, since: token, resultsLimit: resultsLimit)
-    }
-
-    func fetchDatabaseChanges(since token: ServerChangeToken?) async throws(CloudError) -> DatabaseChangesPage {
-        try await simulator.fetchDatabaseChanges(since: token)
     }
 }

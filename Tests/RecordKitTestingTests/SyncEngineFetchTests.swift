@@ -128,39 +128,18 @@ import Testing
 }
 
 /// Passes requests to the simulator, but fails every zone fetch after the first few pages with a throttle.
-actor PageGate: CloudDatabase {
+actor PageGate: SimulatorPassThrough {
     let simulator: CloudKitSimulator
     var pagesLeft: Int
-    nonisolated var scope: DatabaseScope { .private }
 
     init(simulator: CloudKitSimulator, pagesBeforeFault: Int) {
         self.simulator = simulator
         pagesLeft = pagesBeforeFault
     }
 
-    func saveZones(_ zoneIDs: [RecordZoneID]) async throws(CloudError) -> [Result<RecordZone, CloudError>] {
-        try await simulator.saveZones(zoneIDs)
-    }
-
-    func deleteZones(_ zoneIDs: [RecordZoneID]) async throws(CloudError) -> [Result<RecordZoneID, CloudError>] {
-        try await simulator.deleteZones(zoneIDs)
-    }
-
-    func modifyRecords(_ request: ModifyRecordsRequest) async throws(CloudError) -> ModifyRecordsResult {
-        try await simulator.modifyRecords(request)
-    }
-
-    func fetchRecords(_ ids: [RecordID]) async throws(CloudError) -> [RecordItemResult] {
-        try await simulator.fetchRecords(ids)
-    }
-
     func fetchZoneChanges(_ zoneID: RecordZoneID, since token: ServerChangeToken?, resultsLimit: Int?) async throws(CloudError) -> ZoneChangesPage {
         guard pagesLeft > 0 else { throw .requestRateLimited(retryAfter: 1) }
         pagesLeft -= 1
         return try await simulator.fetchZoneChanges(zoneID, since: token, resultsLimit: resultsLimit)
-    }
-
-    func fetchDatabaseChanges(since token: ServerChangeToken?) async throws(CloudError) -> DatabaseChangesPage {
-        try await simulator.fetchDatabaseChanges(since: token)
     }
 }

@@ -94,40 +94,19 @@ import Testing
 }
 
 /// A database where another writer saves one record before each modify request.
-actor Meddler: CloudDatabase {
+actor Meddler: SimulatorPassThrough {
     let simulator: CloudKitSimulator
     let id: RecordID
     var edits = 0
-    nonisolated var scope: DatabaseScope { .private }
 
     init(simulator: CloudKitSimulator, id: RecordID) {
         self.simulator = simulator
         self.id = id
     }
 
-    func saveZones(_ zoneIDs: [RecordZoneID]) async throws(CloudError) -> [Result<RecordZone, CloudError>] {
-        try await simulator.saveZones(zoneIDs)
-    }
-
-    func deleteZones(_ zoneIDs: [RecordZoneID]) async throws(CloudError) -> [Result<RecordZoneID, CloudError>] {
-        try await simulator.deleteZones(zoneIDs)
-    }
-
     func modifyRecords(_ request: ModifyRecordsRequest) async throws(CloudError) -> ModifyRecordsResult {
         edits += 1
         try await simulator.serverSave([makeNote(id.recordName, text: "meddler \(edits)", modified: 1 + Double(edits) / 1000).record()])
         return try await simulator.modifyRecords(request)
-    }
-
-    func fetchRecords(_ ids: [RecordID]) async throws(CloudError) -> [RecordItemResult] {
-        try await simulator.fetchRecords(ids)
-    }
-
-    func fetchZoneChanges(_ zoneID: RecordZoneID, since token: ServerChangeToken?, resultsLimit: Int?) async throws(CloudError) -> ZoneChangesPage {
-        try await simulator.fetchZoneChanges(zoneID, since: token, resultsLimit: resultsLimit)
-    }
-
-    func fetchDatabaseChanges(since token: ServerChangeToken?) async throws(CloudError) -> DatabaseChangesPage {
-        try await simulator.fetchDatabaseChanges(since: token)
     }
 }
