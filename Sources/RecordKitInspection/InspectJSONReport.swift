@@ -43,6 +43,8 @@ struct InspectJSONReport {
             ["record": InspectJSONRecord.record(record)]
         case let .webServices(contents):
             webServices(contents)
+        case let .pushNotification(notification):
+            InspectNotification.json(notification)
         }
     }
 

@@ -16,7 +16,8 @@ public enum InspectFailure: Error, Sendable {
         case let .unreadable(reason):
             reason
         case let .unrecognized(firstBytes):
-            "not a RecordKit archive, an NSKeyedArchiver archive or a CloudKit Web Services JSON body"
+            "not a RecordKit archive, an NSKeyedArchiver archive, a CloudKit Web Services JSON body or a CloudKit push"
+                + " payload"
                 + " (first bytes: \(firstBytes))"
         case let .decoding(reason):
             reason
@@ -25,7 +26,8 @@ public enum InspectFailure: Error, Sendable {
 }
 
 /// Recognises a file by its content (never its extension) and decodes it:
-/// the native archive magic first, then `bplist00` (a keyed archive), then JSON (first non-space byte `{`).
+/// the native archive magic first, then `bplist00` (a keyed archive), then JSON (first non-space byte `{`): a Web
+/// Services body, or a CloudKit push payload (an object with a `ck` member).
 enum InspectReader {
     private static let binaryPlistMagic = Array("bplist00".utf8)
 
@@ -50,10 +52,22 @@ enum InspectReader {
             do {
                 return .webServices(try WebServicesJSON.contents(of: data))
             } catch {
+                if case let .unrecognizedBody(keys) = error.reason, keys.contains("ck") {
+                    return try decodePush(data)
+                }
                 throw .decoding("CloudKit Web Services JSON, \(error.description)")
             }
         }
         throw .unrecognized(firstBytes: InspectFormatting.leadingBytes(data))
+    }
+
+    /// A JSON object with a `ck` member that no Web Services body has: a CloudKit push payload.
+    private static func decodePush(_ data: Data) throws(InspectFailure) -> InspectedBlob {
+        do {
+            return .pushNotification(try CloudNotification.decode(data))
+        } catch {
+            throw .decoding("CloudKit push payload, \(error.description)")
+        }
     }
 
     private static func decodeNative(_ data: Data, limit: Int?) throws(InspectFailure) -> InspectedBlob {

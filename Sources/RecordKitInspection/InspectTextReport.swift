@@ -35,6 +35,8 @@ struct InspectTextReport {
             InspectTextRecord.record(record, into: &text)
         case let .webServices(contents):
             webServices(contents)
+        case let .pushNotification(notification):
+            InspectNotification.text(notification, into: &text)
         }
     }
 

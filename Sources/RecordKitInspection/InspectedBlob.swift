@@ -15,6 +15,8 @@ enum InspectedBlob {
     case keyedArchive(KeyedArchiveContents)
     /// A CloudKit Web Services JSON body.
     case webServices(WebServicesContents)
+    /// A CloudKit push payload (JSON with a `ck` member).
+    case pushNotification(CloudNotification)
 
     /// The format, for the JSON `format` member.
     var formatIdentifier: String {
@@ -22,6 +24,7 @@ enum InspectedBlob {
         case .nativeRecord, .nativeRecordList, .nativeToken, .nativeSyncState: "nativeArchive"
         case .keyedArchive: "keyedArchive"
         case .webServices: "webServicesJSON"
+        case .pushNotification: "cloudKitPush"
         }
     }
 
@@ -31,6 +34,7 @@ enum InspectedBlob {
         case .nativeRecord, .nativeRecordList, .nativeToken, .nativeSyncState: "RecordKit native archive"
         case .keyedArchive: "NSKeyedArchiver archive"
         case .webServices: "CloudKit Web Services JSON"
+        case .pushNotification: "CloudKit push payload"
         }
     }
 
@@ -62,6 +66,7 @@ enum InspectedBlob {
             case .assetUploadTokens: "assetUploadTokens"
             case .empty: "empty"
             }
+        case let .pushNotification(notification): InspectNotification.kindIdentifier(notification)
         }
     }
 
@@ -80,6 +85,7 @@ enum InspectedBlob {
             case .record: "whole CKRecord"
             }
         case let .webServices(contents): contents.summary
+        case let .pushNotification(notification): InspectNotification.kindDescription(notification)
         }
     }
 }

@@ -6,7 +6,7 @@ import PackageDescription
 /// The decoders fuzzed, one executable each. The names are also the folders under Corpus/ and Regressions/.
 let fuzzTargets = [
     "FuzzNativeRecord", "FuzzNativeRecordList", "FuzzNativeToken", "FuzzNativeSyncState",
-    "FuzzBinaryPropertyList", "FuzzKeyedArchive", "FuzzWebServicesJSON",
+    "FuzzBinaryPropertyList", "FuzzKeyedArchive", "FuzzWebServicesJSON", "FuzzCloudNotification",
     "FuzzRecordsXML", "FuzzCKDB", "FuzzCoreData",
 ]
 

@@ -23,7 +23,7 @@ cd "$here"
 
 all_targets=(
   FuzzNativeRecord FuzzNativeRecordList FuzzNativeToken FuzzNativeSyncState
-  FuzzBinaryPropertyList FuzzKeyedArchive FuzzWebServicesJSON
+  FuzzBinaryPropertyList FuzzKeyedArchive FuzzWebServicesJSON FuzzCloudNotification
   FuzzRecordsXML FuzzCKDB FuzzCoreData
   FuzzStoreRow FuzzCKRecordValues FuzzModelArchive
 )

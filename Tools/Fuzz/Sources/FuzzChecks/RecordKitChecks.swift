@@ -13,6 +13,7 @@ public enum RecordKitFuzzChecks {
         "FuzzBinaryPropertyList": binaryPropertyList,
         "FuzzKeyedArchive": keyedArchive,
         "FuzzWebServicesJSON": webServicesJSON,
+        "FuzzCloudNotification": cloudNotification,
     ]
 
     // MARK: Native archive
@@ -130,6 +131,19 @@ public enum RecordKitFuzzChecks {
     }
 
     // MARK: Web Services JSON
+
+    /// `CloudNotification.decode`; a decoded push, encoded, must decode equal and encode to the same bytes.
+    public static func cloudNotification(_ data: Data) throws(FuzzInvariantFailure) -> FuzzOutcome {
+        let push: CloudNotification
+        do { push = try CloudNotification.decode(data) } catch { return .rejected(error.description) }
+        let encoded = push.encoded()
+        let again = try mustSucceed("push payload round trip") { () throws(WebServicesError) in
+            try CloudNotification.decode(encoded)
+        }
+        try require(again == push, "push payload changed in a round trip")
+        try require(again.encoded() == encoded, "push payload encoded to other bytes the second time")
+        return .decoded
+    }
 
     /// `WebServicesJSON.contents(of:)` and every specific decoder; each value decoded is re-encoded and must
     /// decode equal; each record must also survive the native archive.

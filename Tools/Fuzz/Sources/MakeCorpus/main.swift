@@ -77,6 +77,7 @@ for (name, value) in SeedPropertyLists.all() {
 seed("FuzzBinaryPropertyList", "keyed-token", KeyedArchive.encodeChangeToken(ServerChangeToken(data: Data([9, 9]))))
 
 for (name, text) in SeedJSON.all(records: records) { seed("FuzzWebServicesJSON", name, Data(text.utf8)) }
+for (name, text) in SeedPushes.all { seed("FuzzCloudNotification", name, Data(text.utf8)) }
 for (name, data) in StoreRowSeeds.all() { seed("FuzzStoreRow", name, data) }
 for (name, data) in CKRecordSeeds.all(records: records) { seed("FuzzCKRecordValues", name, data) }
 for (name, record) in SeedModelRecords.all() { seed("FuzzModelArchive", name, NativeArchive.encode(record)) }
