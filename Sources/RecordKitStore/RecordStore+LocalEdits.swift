@@ -11,11 +11,11 @@ extension RecordStore {
 
     /// Saves models as local edits, all in one transaction.
     ///
-    /// A model with a last-writer-wins clock stamped by the store (``RecordKit/MergeClock/Stamp/store``, the
+    /// A model with a last-writer-wins clock stamped by the store (`MergeClock.Stamp.store`, the
     /// schema's default) is saved with its clock field set to the latest of the app's value, the store's clock
     /// (``RecordStoreClock``) and the clock of the last server copy plus one millisecond: an edit is never older
     /// than the server record it edits, so a device with a slow clock, or an app that forgets to set the
-    /// field, still wins with a later edit. With ``RecordKit/MergeClock/Stamp/app`` the app's value is kept.
+    /// field, still wins with a later edit. With `MergeClock.Stamp.app` the app's value is kept.
     public func save<Model: RecordModel>(contentsOf models: some Sequence<Model>) throws(RecordStoreError) {
         // Encode before taking the write lock, so the transaction only writes (and stamps).
         let rows = models.map { model in

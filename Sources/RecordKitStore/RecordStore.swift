@@ -19,7 +19,10 @@ import RecordKit
 ///   generation that was sent.
 /// - Fetching: ``apply(_:)`` stores a fetched page with its zone token in one transaction, merging a server
 ///   record over a pending edit with the model's `merge(ancestor:client:server:)`; ``apply(serverRecords:)``
-///   does the same for conflict results; ``forgetZone(_:keepingLocalChanges:)``.
+///   does the same for conflict results; ``beginRefetch(_:)`` before a fetch from no token, whose last page
+///   removes what it did not list; ``forgetZone(_:keepingLocalChanges:)`` when a zone is gone.
+/// - Records the server refuses for good: ``park(_:generation:reason:)`` sets one aside until the app edits it;
+///   ``parkedRecords()`` lists them.
 /// - Sync state: ``zone(_:)``, ``setZone(_:exists:)``, ``databaseToken()``, ``setDatabaseToken(_:)``,
 ///   ``engineState()``, ``setEngineState(_:)``, ``syncState()``.
 /// - For CKSyncEngine: ``commit(_:engineState:)`` stores fetched and sent changes with the engine's state in one

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the store reads the time from when it stamps a merge clock on a local save (a model whose
-/// ``RecordKit/MergeClock`` says ``RecordKit/MergeClock/Stamp/store``): the system clock in apps, a virtual one
+/// `MergeClock` says `MergeClock.Stamp.store`): the system clock in apps, a virtual one
 /// in tests.
 public protocol RecordStoreClock: Sendable {
     /// The time now.
