@@ -69,6 +69,12 @@ public actor SyncEngine {
         configuration.onEvent?(event)
     }
 
+    /// Reports what applying server records did beyond storing them.
+    func emitReport(_ report: ApplyReport) {
+        for id in report.merged { emit(.conflictMerged(id)) }
+        for event in report.eventsBeyondMerges { emit(event) }
+    }
+
     /// Runs a store call, wrapping its error.
     func stored<T>(_ body: () throws(RecordStoreError) -> T) throws(SyncError) -> T {
         do {

@@ -23,11 +23,13 @@ public final class SimulatedDevice: Sendable {
         name: String, simulator: CloudKitSimulator, models: [any RecordModel.Type], configuration: SyncConfiguration
     ) throws {
         self.name = name
-        store = try RecordStore(database: try DatabaseQueue(), models: models)
+        let clock = VirtualClock()
+        self.clock = clock
+        // The store stamps merge clocks with the device's virtual time, as the engine waits on it.
+        store = try RecordStore(database: try DatabaseQueue(), models: models, clock: clock)
         connection = DeviceConnection(simulator: simulator)
         let events = EventLog()
         self.events = events
-        clock = VirtualClock()
         var configuration = configuration
         let appHandler = configuration.onEvent
         configuration.onEvent = { event in
