@@ -6,12 +6,14 @@ import RecordKitInspection
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show what a native archive, keyed archive or Web Services JSON body holds.",
+        abstract: "Show what a native archive, keyed archive, Web Services JSON body or Core Data mirror store holds.",
         discussion: """
         The format is recognised by content, not by file extension: a RecordKit native archive (record, record \
         list, change token, sync state), an NSKeyedArchiver archive made by CloudKit (change token, \
         encodeSystemFields output, whole CKRecord), or a CloudKit Web Services JSON body (record, records, \
-        changes and zones responses, requests, error bodies).
+        changes and zones responses, requests, error bodies), or an NSPersistentCloudKitContainer store (an SQLite \
+        file: its databases and zones with their change tokens, its records with change tags and pending flags, \
+        and the pending counts; the store is read from a copy, never written).
 
         Records are shown with their type, name, zone, change tag, dates (ISO 8601, UTC, milliseconds), users, \
         device and every field as name, kind and value; long strings and bytes are shortened in the text form. \

@@ -31,6 +31,9 @@ extension KeyedArchiveReader {
             return .timestamp(date)
         }
         if isKind(object, of: "CKAsset") { return .asset(try asset(object)) }
+        // An encrypted field as the device keeps it (Core Data's mirror stores whole records so): the value's
+        // plaintext bytes under EncryptedData; the record holds it among its encrypted fields.
+        if isKind(object, of: "CKEncryptedData") { return .bytes(try data("EncryptedData", in: object) ?? Data()) }
         if isKind(object, of: "CKReference") { return .reference(try reference(object)) }
         if isKind(object, of: "CLLocation") { return .location(try location(object)) }
         if isKind(object, of: "NSArray") {

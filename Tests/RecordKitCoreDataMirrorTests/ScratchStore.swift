@@ -1,0 +1,38 @@
+import CSQLite3
+import Foundation
+
+/// A copy of the real store in a temporary folder that a test may change with SQL (the original is never opened).
+final class ScratchStore {
+    let folder: URL
+    let path: String
+
+    init(copying original: String) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("mirror-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        path = folder.appendingPathComponent("store.sqlite").path
+        try FileManager.default.copyItem(atPath: original, toPath: path)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    struct SQLFailed: Error {
+        let message: String
+    }
+
+    /// Runs `sql` on the copy, then checkpoints so that the change is in the main file.
+    func execute(_ sql: String) throws {
+        var handle: OpaquePointer?
+        guard sqlite3_open(path, &handle) == SQLITE_OK else { throw SQLFailed(message: "open") }
+        defer { sqlite3_close(handle) }
+        for statement in [sql, "PRAGMA wal_checkpoint(TRUNCATE)"] {
+            var error: UnsafeMutablePointer<CChar>?
+            guard sqlite3_exec(handle, statement, nil, nil, &error) == SQLITE_OK else {
+                let message = error.map { String(cString: $0) } ?? "unknown"
+                sqlite3_free(error)
+                throw SQLFailed(message: message)
+            }
+        }
+    }
+}
