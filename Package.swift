@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "RecordKitCompression", targets: ["RecordKitCompression"]),
         // Reads an NSPersistentCloudKitContainer store (records, tokens, pending flags, entity rows); no GRDB.
         .library(name: "RecordKitCoreDataMirror", targets: ["RecordKitCoreDataMirror"]),
+        // Moves an NSPersistentCloudKitContainer store into a RecordStore, once, re-uploading nothing.
+        .library(name: "RecordKitCoreDataMove", targets: ["RecordKitCoreDataMove"]),
         .executable(name: "recordgen", targets: ["recordgen"]),
         // The schema model and the renderer, for the plugins, benchmarks and tools built on them.
         // No API promise beyond this package's own tools.
@@ -61,6 +63,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         // The reader of NSPersistentCloudKitContainer's mirror store, read-only.
         .target(name: "RecordKitCoreDataMirror", dependencies: ["RecordKit", "RecordKitCompression", "CSQLite3"]),
+        // The move from NSPersistentCloudKitContainer into the store.
+        .target(name: "RecordKitCoreDataMove", dependencies: ["RecordKitCoreDataMirror", "RecordKitStore", "RecordKit"]),
 
         // libxml2, found with pkg-config.
         .systemLibrary(
@@ -117,6 +121,13 @@ let package = Package(
         .testTarget(
             name: "RecordKitCoreDataMirrorTests",
             dependencies: ["RecordKitCoreDataMirror", "RecordKitCompression", "RecordKitInspection", "RecordKit", "RecordSchema", "CSQLite3"]
+        ),
+        .testTarget(
+            name: "RecordKitCoreDataMoveTests",
+            dependencies: [
+                "RecordKitCoreDataMove", "RecordKitCoreDataMirror", "RecordKitInspection", "RecordSchema", "RecordKitTesting",
+                "RecordKitSync", "RecordKitStore", "RecordKit", "CSQLite3", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(name: "RecordKitCompressionTests", dependencies: ["RecordKitCompression", "RecordKit"], exclude: ["Vectors"]),
         .testTarget(name: "RecordKitTestingTests", dependencies: ["RecordKitTesting", "RecordKitSync", "RecordKitStore", "RecordKit"]),

@@ -41,7 +41,8 @@ enum MirrorRowReading {
                 let entityName = entityNames[Int(number)]?.name ?? entity.entityName
                 var mirrored = MirroredRow(
                     recordType: entity.recordType, entityName: entityName, primaryKey: Int(primaryKey),
-                    fields: ["CD_entityName": .string(entityName)], encryptedFields: [:], relationships: [:]
+                    fields: ["CD_entityName": .string(entityName)], encryptedFields: [:], relationships: [:],
+                    readFieldNames: ["CD_entityName"] + read.map(\.name)
                 )
                 for (index, field) in read.enumerated() {
                     let subject = "\(entity.recordType) row \(primaryKey) \(field.name)"

@@ -81,6 +81,9 @@ public struct MirroredRow: Sendable, Hashable {
     public var encryptedFields: RecordFields
     /// To-one relationships, by field name: the related record's name.
     public var relationships: [String: String]
+    /// Every field the row has a column for (`CD_entityName` included): a field among them but not in
+    /// ``fields`` or ``encryptedFields`` is NULL in the row, which clears it.
+    public var readFieldNames: [String]
 }
 
 /// Something the reader could not read, by what it concerns.
