@@ -17,6 +17,20 @@ public enum BlockStream {
         return try result.get()
     }
 
+    /// The number of bytes the stream's blocks declare they decode to, from their headers alone (the payloads are
+    /// not decoded, but the headers, the frequency tables and the size limit are checked as ``decode(_:options:)``
+    /// checks them).
+    public static func declaredSize(
+        of data: Data, options: BlockStreamDecodingOptions = BlockStreamDecodingOptions()
+    ) throws(BlockStreamError) -> Int {
+        let result: Result<Int, BlockStreamError> = data.withUnsafeBytes { raw in
+            Result { () throws(BlockStreamError) -> Int in
+                try plan(InputBytes(base: raw), options: options).reduce(0) { $0 + $1.rawSize }
+            }
+        }
+        return try result.get()
+    }
+
     /// The blocks of a stream, in order, with their headers checked: the first pass, which sizes the output.
     static func plan(_ input: InputBytes, options: BlockStreamDecodingOptions) throws(BlockStreamError) -> [PlannedBlock] {
         var blocks: [PlannedBlock] = []

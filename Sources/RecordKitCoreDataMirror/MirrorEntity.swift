@@ -39,6 +39,7 @@ public struct MirrorField: Sendable, Hashable {
 
     /// The CloudKit field name, `CD_` + the property name.
     public var name: String
+    /// How the column's values read.
     public var kind: Kind
     /// Whether the value travels in the record's encrypted fields (`allowsCloudEncryption`).
     public var isEncrypted: Bool

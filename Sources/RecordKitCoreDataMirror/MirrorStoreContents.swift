@@ -52,8 +52,9 @@ public struct MirroredZone: Sendable, Hashable {
 public struct MirroredRecord: Sendable, Hashable {
     /// `ZCKRECORDNAME` in its zone.
     public var id: RecordID
-    /// `ZENTITYID` (the entity's `Z_ENT`) and `ZENTITYPK` (its row's `Z_PK`).
+    /// `ZENTITYID`: the entity's number (`Z_ENT`).
     public var entityID: Int
+    /// `ZENTITYPK`: the entity row's primary key (`Z_PK`).
     public var entityPrimaryKey: Int
     /// The entity's name, from `Z_PRIMARYKEY`.
     public var entityName: String?
@@ -72,8 +73,9 @@ public struct MirroredRecord: Sendable, Hashable {
 public struct MirroredRow: Sendable, Hashable {
     /// The record type of the row's entity hierarchy.
     public var recordType: String
-    /// The row's entity (`Z_ENT` named by `Z_PRIMARYKEY`) and primary key.
+    /// The row's entity (`Z_ENT` named by `Z_PRIMARYKEY`).
     public var entityName: String
+    /// The row's primary key (`Z_PK`).
     public var primaryKey: Int
     /// The mirrored fields with a value (`CD_entityName` included), as the container writes them to CloudKit.
     public var fields: RecordFields
@@ -93,6 +95,7 @@ public struct MirrorProblem: Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public var message: String
 
+    /// A problem with `subject`.
     public init(subject: String, message: String) {
         self.subject = subject
         self.message = message

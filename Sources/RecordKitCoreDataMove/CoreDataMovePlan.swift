@@ -6,9 +6,13 @@ import RecordKitStore
 /// What a mirror store becomes in a ``RecordStore``: per record the server copy and the local value with its
 /// pending change, the zones with their tokens, the database token, and the report.
 public struct CoreDataMovePlan: Sendable {
+    /// The records to move, each with its server copy, local value and pending change.
     public var records: [MovedRecord]
+    /// The zones with their change tokens.
     public var zones: [MovedZone]
+    /// The private database's change token.
     public var databaseToken: ServerChangeToken?
+    /// What the plan moves, and what it leaves out.
     public var report: CoreDataMoveReport
 
     /// The plan for `contents`, read through `entities` (the app's schema). `newRecordName` names rows Core Data

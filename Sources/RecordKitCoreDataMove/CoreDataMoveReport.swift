@@ -35,6 +35,7 @@ public struct NotMovedRecord: Sendable, Hashable, CustomStringConvertible {
 
     /// The record (its name in the Core Data zone).
     public var id: RecordID
+    /// Why it was left out.
     public var reason: Reason
 
     public var description: String {

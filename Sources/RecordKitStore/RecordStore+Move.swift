@@ -15,13 +15,15 @@ public struct MovedRecord: Sendable, Hashable {
         case delete
     }
 
-    /// The record's ID and type.
+    /// The record's ID.
     public var id: RecordID
+    /// The record's type.
     public var recordType: String
     /// The current local value; nil for a pending delete.
     public var local: RecordKit.Record?
     /// The last record the server returned; nil when the server never had it.
     public var server: RecordKit.Record?
+    /// What it still has to send.
     public var pending: Pending
 
     /// A moved record.
@@ -36,8 +38,11 @@ public struct MovedRecord: Sendable, Hashable {
 
 /// A zone's state to move: its change token and whether it exists on the server.
 public struct MovedZone: Sendable, Hashable {
+    /// The zone.
     public var id: RecordZoneID
+    /// Its change token; nil fetches the zone from the start.
     public var token: ServerChangeToken?
+    /// Whether the zone exists on the server.
     public var exists: Bool
 
     /// A moved zone.
