@@ -111,7 +111,9 @@ enum MirrorRowReading {
             return row.double(column).map(FieldValue.double)
         case (.timestamp, .real), (.timestamp, .integer):
             return row.double(column).map { .timestamp(Date(timeIntervalSinceReferenceDate: $0)) }
-        case (.bytes, .blob):
+        case (.bytes, .blob), (.bytes, .text):
+            // Core Data binds binary values as blobs, but rows holding text in a binary column exist (the real
+            // store has them): its bytes are the value.
             return row.blob(column).map(FieldValue.bytes)
         default:
             break
