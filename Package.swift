@@ -59,8 +59,9 @@ let package = Package(
         // LZFSE and LZVN decoders for Core Data's stored CloudKit records; nothing else depends on them but the move.
         .target(name: "RecordKitCompression"),
         // The system SQLite, for the mirror reader: recordgen (built in debug for every adopter's build plugin)
-        // reads Core Data stores through it without linking GRDB.
-        .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // reads Core Data stores through it without linking GRDB. No pkg-config, as GRDB's GRDBSQLite: the SDK
+        // has sqlite3.h on Apple platforms.
+        .systemLibrary(name: "CSQLite3", providers: [.apt(["libsqlite3-dev"])]),
         // The reader of NSPersistentCloudKitContainer's mirror store, read-only.
         .target(name: "RecordKitCoreDataMirror", dependencies: ["RecordKit", "RecordKitCompression", "CSQLite3"]),
         // The move from NSPersistentCloudKitContainer into the store.

@@ -118,4 +118,25 @@ struct MirrorStoreReaderTests {
         try scratch.execute("DROP TABLE ANSCKRECORDMETADATA")
         #expect(throws: MirrorStoreError.missingTable("ANSCKRECORDMETADATA")) { try contents(path: scratch.path) }
     }
+
+    @Test func aToOneRelationshipReadsAsTheRelatedRecordsName() throws {
+        let scratch = try ScratchStore(copying: MirrorStoreFiles.store)
+        // A to-one relationship column as Core Data writes it: the related row's Z_PK.
+        try scratch.execute("""
+            ALTER TABLE ZCDPROFILE ADD COLUMN ZFALLBACK INTEGER;
+            UPDATE ZCDPROFILE SET ZFALLBACK = 14 WHERE Z_PK = 12;
+            UPDATE ZCDPROFILE SET ZFALLBACK = 99 WHERE Z_PK = 16;
+            """)
+        let entity = MirrorEntity(recordType: "CD_CDProfile", fields: [
+            MirrorField(name: "CD_name", kind: .string), MirrorField(name: "CD_fallback", kind: .string),
+        ])
+        let contents = try MirrorStoreReader.read(path: scratch.path, entities: [entity])
+        let row = try #require(contents.rows.first { $0.primaryKey == 12 })
+        // Row 14 is mirrored by record 8E574B79-….
+        #expect(row.relationships == ["CD_fallback": "8E574B79-9C1F-402B-902A-980552991EA5"])
+        #expect(row.fields["CD_fallback"] == .string("8E574B79-9C1F-402B-902A-980552991EA5"))
+        // A relationship to a row no record mirrors is reported, not guessed.
+        #expect(contents.problems.contains { $0.subject == "CD_CDProfile row 16 CD_fallback" })
+        #expect(contents.rows.first { $0.primaryKey == 16 }?.fields["CD_fallback"] == nil)
+    }
 }
