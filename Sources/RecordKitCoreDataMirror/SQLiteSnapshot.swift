@@ -23,6 +23,7 @@ final class SQLiteSnapshot {
             throw .cannotOpen(path: path, message: "\(error.localizedDescription)")
         }
         var connection: OpaquePointer?
+        // Read-only even on the copy; SQLite reads the copied -wal (MirrorStoreReaderTests checks it).
         let status = sqlite3_open_v2(copy.path, &connection, SQLITE_OPEN_READONLY, nil)
         guard status == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "status \(status)"

@@ -3,7 +3,7 @@ import RecordKitCoreDataMirror
 import RecordKitStore
 
 /// Moves an app from NSPersistentCloudKitContainer to RecordKit without re-uploading or duplicating a record: reads
-/// the container's store (never writing it) and fills an empty ``RecordStore`` in one transaction.
+/// the container's store (never writing it) and fills an empty `RecordStore` in one transaction.
 public enum CoreDataMove {
     /// Why a move failed; nothing was written to the store.
     public enum Failure: Error, Sendable, CustomStringConvertible {

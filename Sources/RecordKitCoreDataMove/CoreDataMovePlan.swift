@@ -3,7 +3,7 @@ import RecordKit
 import RecordKitCoreDataMirror
 import RecordKitStore
 
-/// What a mirror store becomes in a ``RecordStore``: per record the server copy and the local value with its
+/// What a mirror store becomes in a `RecordStore`: per record the server copy and the local value with its
 /// pending change, the zones with their tokens, the database token, and the report.
 public struct CoreDataMovePlan: Sendable {
     /// The records to move, each with its server copy, local value and pending change.

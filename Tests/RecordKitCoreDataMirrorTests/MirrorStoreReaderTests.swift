@@ -139,4 +139,12 @@ struct MirrorStoreReaderTests {
         #expect(contents.problems.contains { $0.subject == "CD_CDProfile row 16 CD_fallback" })
         #expect(contents.rows.first { $0.primaryKey == 16 }?.fields["CD_fallback"] == nil)
     }
+
+    @Test func changesStillInTheWALAreRead() throws {
+        let scratch = try ScratchStore(copying: MirrorStoreFiles.store)
+        let live = try scratch.executeKeepingWAL("UPDATE ANSCKRECORDMETADATA SET ZNEEDSUPLOAD = 1 WHERE ZENTITYPK = 12")
+        let walSize = try FileManager.default.attributesOfItem(atPath: live + "-wal")[.size] as? Int
+        #expect((walSize ?? 0) > 0, "the change is in the -wal file")
+        #expect(try contents(path: live).pendingUploadCount == 1)
+    }
 }

@@ -35,4 +35,21 @@ final class ScratchStore {
             }
         }
     }
+
+    /// Runs `sql` on the copy and, while the connection still holds the change in its `-wal` file (not yet in
+    /// the main file), copies the store and its `-wal` as an app's live store looks: returns that second copy.
+    func executeKeepingWAL(_ sql: String) throws -> String {
+        var handle: OpaquePointer?
+        guard sqlite3_open(path, &handle) == SQLITE_OK else { throw SQLFailed(message: "open") }
+        defer { sqlite3_close(handle) }
+        for statement in ["PRAGMA wal_autocheckpoint = 0", sql] {
+            guard sqlite3_exec(handle, statement, nil, nil, nil) == SQLITE_OK else {
+                throw SQLFailed(message: String(cString: sqlite3_errmsg(handle)))
+            }
+        }
+        let live = folder.appendingPathComponent("live.sqlite").path
+        try FileManager.default.copyItem(atPath: path, toPath: live)
+        try FileManager.default.copyItem(atPath: path + "-wal", toPath: live + "-wal")
+        return live
+    }
 }

@@ -84,7 +84,10 @@ struct BenchmarkFailure: Error {
     let message: String
 }
 
-print("LZFSE/LZVN decoding, best of \(rounds) rounds, MB of decoded output per second")
+/// The goal: at least half the reference decoder's speed on every group.
+let goal = 0.5
+var failed = false
+print("LZFSE/LZVN decoding, best of \(rounds) rounds, MB of decoded output per second; goal: ratio >= \(goal)")
 print("group".padding(toLength: 40, withPad: " ", startingAt: 0) + "  RecordKit    reference (C via Python)   ratio")
 do {
     for (title, files) in groups where !files.isEmpty {
@@ -98,9 +101,12 @@ do {
         let referenceRate = Double(reference.bytes) / reference.seconds / 1e6
         let line = title.padding(toLength: 40, withPad: " ", startingAt: 0)
             + String(format: "  %7.1f      %7.1f                  %5.2fx", oursRate, referenceRate, oursRate / referenceRate)
-        print(line)
+        let passed = oursRate / referenceRate >= goal
+        failed = failed || !passed
+        print(line + (passed ? "  PASS" : "  FAIL"))
     }
 } catch {
     FileHandle.standardError.write(Data("\(error)\n".utf8))
     exit(1)
 }
+if failed { exit(1) }
