@@ -38,6 +38,12 @@ public struct NotMovedRecord: Sendable, Hashable, CustomStringConvertible {
     /// Why it was left out.
     public var reason: Reason
 
+    /// A record left out for `reason`.
+    public init(id: RecordID, reason: Reason) {
+        self.id = id
+        self.reason = reason
+    }
+
     public var description: String {
         switch reason {
         case .undecodable(let message): "\(id.recordName): its server record cannot be decoded: \(message)"
