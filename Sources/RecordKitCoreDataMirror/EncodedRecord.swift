@@ -3,7 +3,9 @@ import RecordKit
 import RecordKitCompression
 
 /// `ANSCKRECORDMETADATA.ZENCODEDRECORD`: one prefix byte, then (0x01) an Apple compression block stream or
-/// (0x00) the bytes as they are, holding an NSKeyedArchiver archive of the whole `CKRecord`.
+/// (0x00) the bytes as they are, holding an NSKeyedArchiver archive of the whole `CKRecord`. Only 0x01 has been
+/// seen in a real store; 0x00 is read as uncompressed because that is the only other layout the prefix can mark,
+/// and any other byte is refused.
 public enum EncodedRecord {
     /// Why an encoded record could not be decoded.
     public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {

@@ -52,4 +52,22 @@ final class ScratchStore {
         try FileManager.default.copyItem(atPath: path + "-wal", toPath: live + "-wal")
         return live
     }
+
+    /// The blobs of the first column `sql` selects, in order (NULL as empty).
+    func blobs(_ sql: String) throws -> [Data] {
+        var handle: OpaquePointer?
+        guard sqlite3_open(path, &handle) == SQLITE_OK else { throw SQLFailed(message: "open") }
+        defer { sqlite3_close(handle) }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
+            throw SQLFailed(message: String(cString: sqlite3_errmsg(handle)))
+        }
+        defer { sqlite3_finalize(statement) }
+        var blobs: [Data] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            let count = Int(sqlite3_column_bytes(statement, 0))
+            blobs.append(sqlite3_column_blob(statement, 0).map { Data(bytes: $0, count: count) } ?? Data())
+        }
+        return blobs
+    }
 }
