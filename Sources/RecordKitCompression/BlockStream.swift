@@ -63,7 +63,9 @@ public enum BlockStream {
                 let start = offset + header.headerSize
                 let payloadSize = header.literalPayloadSize + header.lmdPayloadSize
                 try input.require(payloadSize, at: start)
-                block = PlannedBlock(offset: offset, kind: .lzfse(header), rawSize: header.rawSize, payload: start..<(start + payloadSize))
+                block = PlannedBlock(
+                    offset: offset, kind: .lzfse(version1: magic == BlockMagic.lzfseV1), rawSize: header.rawSize,
+                    payload: start..<(start + payloadSize))
             default:
                 throw BlockStreamError(.badMagic(magic), at: offset)
             }
@@ -109,7 +111,10 @@ public enum BlockStream {
             cursor.copyLiteral(from: base + block.payload.lowerBound, count: block.rawSize)
         case .lzvn:
             try LZVNBlockDecoder.decode(input, payload: block.payload, into: &cursor)
-        case .lzfse(let header):
+        case .lzfse(let version1):
+            // Read again rather than kept from the first pass: a plan of many small blocks then stays small.
+            let header = version1
+                ? try LZFSEBlockHeader.readV1(input, at: block.offset) : try LZFSEBlockHeader.readV2(input, at: block.offset)
             try LZFSEBlockDecoder.decode(input, header: header, headerOffset: block.offset, into: &cursor)
         }
     }
@@ -120,7 +125,8 @@ struct PlannedBlock {
     enum Kind {
         case uncompressed
         case lzvn
-        case lzfse(LZFSEBlockHeader)
+        /// `bvx1` or `bvx2`; the header is read again when the block is decoded.
+        case lzfse(version1: Bool)
     }
 
     let offset: Int
