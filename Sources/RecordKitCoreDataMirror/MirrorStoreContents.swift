@@ -11,6 +11,8 @@ public struct MirrorStoreContents: Sendable {
     public var records: [MirroredRecord]
     /// The entity rows of the entities the app's schema describes, as record fields.
     public var rows: [MirroredRow]
+    /// The deletes persistent history records, and how far the mirror had exported them.
+    public var history: MirroredHistory
     /// What could not be read, each by record name, entity or column; nothing is left out without a problem.
     public var problems: [MirrorProblem]
 

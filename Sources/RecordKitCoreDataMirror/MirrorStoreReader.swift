@@ -29,9 +29,10 @@ public enum MirrorStoreReader {
         let rows = try MirrorRowReading.read(
             database, tables: tables, entities: entities, entityNames: entityNames, records: records, problems: &problems
         )
+        let history = try MirrorHistoryReading.read(database, tables: tables, problems: &problems)
         return MirrorStoreContents(
             databases: databases, zones: zones.sorted { $0.key < $1.key }.map(\.value), records: records, rows: rows,
-            problems: problems
+            history: history, problems: problems
         )
     }
 

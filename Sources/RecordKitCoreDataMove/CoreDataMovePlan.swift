@@ -49,9 +49,17 @@ public struct CoreDataMovePlan: Sendable {
                 moved.insert(key)
                 continue
             }
-            guard let row = rows[key], !record.needsCloudDelete else {
+            if record.needsCloudDelete || (rows[key] == nil && Self.historyRecordsDelete(of: record, in: contents)) {
                 records.append(MovedRecord(id: record.id, recordType: server.recordType, local: nil, server: server, pending: .delete))
                 report.pendingDeletes += 1
+                moved.insert(key)
+                continue
+            }
+            guard let row = rows[key] else {
+                // Gone with no recorded delete: an unknown state, not the user's delete. Kept as the server has it
+                // (nothing is lost), and reported so that the app can decide.
+                records.append(MovedRecord(id: record.id, recordType: server.recordType, local: server, server: server, pending: .none))
+                report.kept.append(KeptRecord(id: record.id, reason: .rowMissingWithoutRecordedDelete))
                 moved.insert(key)
                 continue
             }
@@ -79,6 +87,13 @@ public struct CoreDataMovePlan: Sendable {
         report.zonesToRefetch = contents.zones.filter { $0.needsImport || $0.needsRecovery }.map(\.zoneID)
         // The container mirrors one database; its token is the private database's (scope 2) when there are several.
         databaseToken = (contents.databases.first { $0.scope == 2 } ?? contents.databases.first)?.changeToken
+    }
+
+    /// Whether the store records a delete of the record's row that the mirror had not exported: persistent history
+    /// deletes it after the exporter's last history token (any history delete when that marker cannot be read), or
+    /// the history analyser found it deleted (see ``MirroredHistory``).
+    static func historyRecordsDelete(of record: MirroredRecord, in contents: MirrorStoreContents) -> Bool {
+        contents.history.hasUnexportedDelete(entityID: record.entityID, primaryKey: record.entityPrimaryKey)
     }
 
     /// The zone NSPersistentCloudKitContainer keeps its records in.

@@ -37,9 +37,10 @@ struct CoreDataMoveTests {
         let scratch = try ScratchStore(copying: MirrorStoreFiles.store)
         let store = try makeStore(in: scratch)
         let report = try CoreDataMove.move(storeAt: MirrorStoreFiles.store, entities: try MirrorStoreFiles.entities(), into: store)
-        // 9 records have their entity row; the other 9 rows are gone, so their records are pending deletes.
+        // 9 records have their entity row; the other 9 rows are gone with no recorded delete: kept as on the server.
         #expect(report.unchanged == 9)
-        #expect(report.pendingDeletes == 9)
+        #expect(report.kept.count == 9)
+        #expect(report.pendingDeletes == 0)
         #expect(report.pendingSaves == 0)
         #expect(report.newRecords.isEmpty)
         #expect(report.notMoved.isEmpty)
@@ -48,7 +49,7 @@ struct CoreDataMoveTests {
         #expect(try store.zone(Self.zone)?.token == archivedToken)
         #expect(try store.zone(Self.zone)?.exists == true)
         #expect(try store.databaseToken() != nil)
-        #expect(try store.pendingCount() == 9)
+        #expect(try store.pendingCount() == 0)
         for expected in MirrorStoreFiles.archived {
             let state = try #require(try store.storedState(of: RecordID(recordName: expected.name, zoneID: Self.zone)))
             #expect(state.server?.system.changeTag == expected.tag, "\(expected.name)")
@@ -63,7 +64,8 @@ struct CoreDataMoveTests {
         #expect(throws: CoreDataMove.Failure.self) {
             try CoreDataMove.move(storeAt: MirrorStoreFiles.store, entities: entities, into: store)
         }
-        #expect(try store.pendingCount() == 9)
+        #expect(try store.pendingCount() == 0)
+        #expect(try store.storedState(of: RecordID(recordName: "90E267F1-4D81-4DA7-87F0-6D12FF840BA8", zoneID: Self.zone))?.server?.system.changeTag == "7d")
     }
 
     @Test func theFirstSyncAfterTheMoveUploadsNothingAndDuplicatesNothing() async throws {
@@ -80,10 +82,10 @@ struct CoreDataMoveTests {
         let fetched: [RecordID] = log.events.flatMap { event -> [RecordID] in if case let .fetched(_, changed, deleted) = event { changed + deleted } else { [] } }
         #expect(sentSaves.isEmpty, "nothing uploaded")
         #expect(fetched.isEmpty, "the seeded token stands for the server's state: nothing to fetch")
-        // The nine rows Core Data deleted locally are deleted on the server; the other nine stay as they were.
-        #expect(sentDeletes.count == 9)
+        // The nine rows that are gone with no recorded delete are kept: nothing is deleted from the server.
+        #expect(sentDeletes.isEmpty, "nothing deleted")
         let server = await simulator.serverRecords()
-        #expect(server.count == 9)
+        #expect(server.count == 18)
         let tags = Dictionary(uniqueKeysWithValues: MirrorStoreFiles.archived.map { ($0.name, $0.tag) })
         for record in server {
             #expect(tags[record.id.recordName] == record.system.changeTag, "\(record.id.recordName) kept its change tag: not saved again")
@@ -139,6 +141,6 @@ struct CoreDataMoveTests {
         #expect(after["CD_uuid"] == before["CD_uuid"])
         #expect(after["CD_providerName"] == before["CD_providerName"])
         #expect(after.encryptedFields == before.encryptedFields)
-        #expect(await simulator.serverRecords().count == 9)
+        #expect(await simulator.serverRecords().count == 18)
     }
 }

@@ -37,7 +37,8 @@ struct MovingArticleSnippetTests {
         #expect(notMoved.isEmpty)
         #expect(report.readerProblems.isEmpty, "these entities match the store's columns: \(report.readerProblems)")
         #expect(report.unchanged == 9)
-        #expect(report.pendingDeletes == 9)
+        #expect(report.pendingDeletes == 0)
+        #expect(report.kept.count == 9)
         let rows = try MirrorStoreReader.read(path: coreDataStorePath, entities: entities).rows
         let torGuard = try #require(rows.first { $0.primaryKey == 12 })
         #expect(torGuard.fields["CD_providerName"] == .string("torguard"))
