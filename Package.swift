@@ -14,6 +14,12 @@ let package = Package(
         .library(name: "RecordKitTesting", targets: ["RecordKitTesting"]),
         // The offline store on SQLite through GRDB: records, server copies, tokens and pending changes.
         .library(name: "RecordKitStore", targets: ["RecordKitStore"]),
+        // Apple's LZFSE and LZVN block streams (bvx2, bvx1, bvxn, bvx-), decoded in Swift: Foundation only.
+        .library(name: "RecordKitCompression", targets: ["RecordKitCompression"]),
+        // Reads an NSPersistentCloudKitContainer store (records, tokens, pending flags, entity rows); no GRDB.
+        .library(name: "RecordKitCoreDataMirror", targets: ["RecordKitCoreDataMirror"]),
+        // Moves an NSPersistentCloudKitContainer store into a RecordStore, once, re-uploading nothing.
+        .library(name: "RecordKitCoreDataMove", targets: ["RecordKitCoreDataMove"]),
         .executable(name: "recordgen", targets: ["recordgen"]),
         // The schema model and the renderer, for the plugins, benchmarks and tools built on them.
         // No API promise beyond this package's own tools.
@@ -50,6 +56,17 @@ let package = Package(
         // A child process for the store's kill -9 test: saves records and acknowledges each commit on stdout.
         .executableTarget(name: "RecordKitStoreCrashWorker", dependencies: ["RecordKitStore"]),
 
+        // LZFSE and LZVN decoders for Core Data's stored CloudKit records; nothing else depends on them but the move.
+        .target(name: "RecordKitCompression"),
+        // The system SQLite, for the mirror reader: recordgen (built in debug for every adopter's build plugin)
+        // reads Core Data stores through it without linking GRDB. No pkg-config, as GRDB's GRDBSQLite: the SDK
+        // has sqlite3.h on Apple platforms.
+        .systemLibrary(name: "CSQLite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The reader of NSPersistentCloudKitContainer's mirror store, read-only.
+        .target(name: "RecordKitCoreDataMirror", dependencies: ["RecordKit", "RecordKitCompression", "CSQLite3"]),
+        // The move from NSPersistentCloudKitContainer into the store.
+        .target(name: "RecordKitCoreDataMove", dependencies: ["RecordKitCoreDataMirror", "RecordKitStore", "RecordKit"]),
+
         // libxml2, found with pkg-config.
         .systemLibrary(
             name: "CLibXML2",
@@ -64,7 +81,7 @@ let package = Package(
         .target(name: "RecordKitGenerator", dependencies: ["RecordSchema", "RecordKit"]),
 
         // `recordgen inspect`'s reading and reporting of stored blobs, on RecordKit's codecs.
-        .target(name: "RecordKitInspection", dependencies: ["RecordKit"]),
+        .target(name: "RecordKitInspection", dependencies: ["RecordKit", "RecordSchema", "RecordKitCoreDataMirror"]),
 
         // The command-line tool: thin, everything lives in the libraries.
         .executableTarget(
@@ -102,6 +119,18 @@ let package = Package(
         ),
 
         .testTarget(name: "RecordKitTests", dependencies: ["RecordKit"]),
+        .testTarget(
+            name: "RecordKitCoreDataMirrorTests",
+            dependencies: ["RecordKitCoreDataMirror", "RecordKitCompression", "RecordKitInspection", "RecordKit", "RecordSchema", "CSQLite3"]
+        ),
+        .testTarget(
+            name: "RecordKitCoreDataMoveTests",
+            dependencies: [
+                "RecordKitCoreDataMove", "RecordKitCoreDataMirror", "RecordKitInspection", "RecordSchema", "RecordKitTesting",
+                "RecordKitSync", "RecordKitStore", "RecordKit", "CSQLite3", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(name: "RecordKitCompressionTests", dependencies: ["RecordKitCompression", "RecordKit"], exclude: ["Vectors"]),
         .testTarget(name: "RecordKitTestingTests", dependencies: ["RecordKitTesting", "RecordKitSync", "RecordKitStore", "RecordKit"]),
         // The store's tests; the kill -9 test runs RecordKitStoreCrashWorker, found beside the test bundle.
         .testTarget(name: "RecordKitStoreTests", dependencies: ["RecordKitStore", "RecordKitStoreCrashWorker"]),

@@ -17,6 +17,9 @@ public enum Inspection {
     /// (records, zones, changes) are shown, all when nil; a native record list is streamed, so a large one is
     /// never held in memory whole.
     public static func report(path: String, format: Format, limit: Int?) throws(InspectFailure) -> String {
+        if MirrorInspection.isSQLite(path: path) {
+            return try MirrorInspection.report(path: path, format: format, limit: limit)
+        }
         let blob = try InspectReader.read(path: path, limit: limit)
         switch format {
         case .text: return InspectTextReport.render(blob, path: path, limit: limit)

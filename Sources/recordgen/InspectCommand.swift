@@ -6,13 +6,16 @@ import RecordKitInspection
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Show what a native archive, keyed archive, Web Services JSON body or CloudKit push payload holds.",
+        abstract: "Show what an archive, a Web Services JSON body, a push payload or a Core Data mirror store holds.",
         discussion: """
         The format is recognised by content, not by file extension: a RecordKit native archive (record, record \
         list, change token, sync state), an NSKeyedArchiver archive made by CloudKit (change token, \
         encodeSystemFields output, whole CKRecord), a CloudKit Web Services JSON body (record, records, \
-        changes and zones responses, requests, error bodies), or the JSON of a CloudKit push payload (which \
-        subscription fired, the database, zone and record it names, whether it is silent).
+        changes and zones responses, requests, error bodies), the JSON of a CloudKit push payload (which \
+        subscription fired, the database, zone and record it names, whether it is silent), or an \
+        NSPersistentCloudKitContainer store (an SQLite file: its databases and zones with their change tokens, \
+        its records with change tags and pending flags, and the pending counts; the store is read from a copy, \
+        never written).
 
         Records are shown with their type, name, zone, change tag, dates (ISO 8601, UTC, milliseconds), users, \
         device and every field as name, kind and value; long strings and bytes are shortened in the text form. \

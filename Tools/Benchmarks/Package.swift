@@ -28,6 +28,10 @@ let package = Package(
         .executableTarget(name: "KeyedArchiveBenchmark", dependencies: [.product(name: "RecordKit", package: "RecordKit")]),
         // Web Services JSON records against JSONDecoder with a Codable type of the same shape.
         .executableTarget(name: "WebServicesBenchmark", dependencies: [.product(name: "RecordKit", package: "RecordKit")]),
+        // LZFSE/LZVN decoding against the reference decoder (PyPI lzfse); run through compression-benchmark.sh.
+        .executableTarget(
+            name: "CompressionBenchmark", dependencies: [.product(name: "RecordKitCompression", package: "RecordKit")]
+        ),
         // Validating a folder of 1,000 record types.
         .executableTarget(name: "SchemaBenchmark", dependencies: [.product(name: "RecordSchema", package: "RecordKit")]),
         // Generating 1,000 record types; generated models against the raw Record archive.

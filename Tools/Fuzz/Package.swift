@@ -13,6 +13,9 @@ let fuzzTargets = [
 /// Fuzz targets of the store, whose checks need RecordKitStore (and so GRDB and SQLite).
 let storeFuzzTargets = ["FuzzStoreRow"]
 
+/// Fuzz targets of the LZFSE/LZVN decoders (RecordKitCompression only).
+let compressionFuzzTargets = ["FuzzBlockStream"]
+
 /// Fuzz targets of generated models (the Showcase goldens, through a symlink).
 let modelFuzzTargets = ["FuzzModelArchive"]
 
@@ -60,6 +63,11 @@ let package = Package(
         // The generated models' checks (init(archived:) against init(archivedViaRecord:)). ModelArchiveChecks.swift
         // is also linked into the main package's GeneratedCodeConsumerTests.
         .target(name: "FuzzModelChecks", dependencies: [.product(name: "RecordKit", package: "RecordKit")]),
+        // The block-stream decoders' checks; FuzzOutcome.swift and FuzzEntry.swift are FuzzChecks' (symlinks).
+        .target(
+            name: "FuzzCompressionChecks",
+            dependencies: [.product(name: "RecordKitCompression", package: "RecordKit")]
+        ),
         // Writes the seed corpus with RecordKit's own encoders; built without the fuzzer.
         .executableTarget(
             name: "MakeCorpus",
@@ -72,6 +80,7 @@ let package = Package(
         ),
     ] + fuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzChecks"]) }
       + storeFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzStoreChecks"]) }
+      + compressionFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzCompressionChecks"]) }
       + modelFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzModelChecks"]) }
       + cloudKitFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzCloudKitChecks"]) },
     swiftLanguageModes: [.v6]

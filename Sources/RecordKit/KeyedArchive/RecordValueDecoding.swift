@@ -31,6 +31,12 @@ extension KeyedArchiveReader {
             return .timestamp(date)
         }
         if isKind(object, of: "CKAsset") { return .asset(try asset(object)) }
+        // An encrypted field as the device keeps it (Core Data's mirror stores whole records so): the value's
+        // plaintext bytes under EncryptedData; the record holds it among its encrypted fields.
+        if isKind(object, of: "CKEncryptedData") {
+            guard let bytes = try data("EncryptedData", in: object) else { throw .missingValue(path: path.description + ".EncryptedData") }
+            return .bytes(bytes)
+        }
         if isKind(object, of: "CKReference") { return .reference(try reference(object)) }
         if isKind(object, of: "CLLocation") { return .location(try location(object)) }
         if isKind(object, of: "NSArray") {

@@ -20,7 +20,7 @@ extension CloudKitSimulator {
         }
         var after: UInt64?
         if let token {
-            guard let read = SimulatorToken(token, kind: .zone) else {
+            guard let read = SimulatorToken(token, kind: .zone) ?? seededToken(token, kind: .zone) else {
                 throw .invalidArguments("the token is not a change token of zone \(zoneID)")
             }
             // A token of an earlier incarnation of the feed is expired: fetch again from no token.
@@ -46,7 +46,7 @@ extension CloudKitSimulator {
         guard scope != .public else { throw .invalidArguments("the public database has no database change feed") }
         var after: UInt64 = 0
         if let token {
-            guard let read = SimulatorToken(token, kind: .database) else {
+            guard let read = SimulatorToken(token, kind: .database) ?? seededToken(token, kind: .database) else {
                 throw .invalidArguments("the token is not a database change token")
             }
             guard read.epoch == databaseEpoch, read.sequence <= databaseSequence else { throw .changeTokenExpired(nil) }

@@ -38,6 +38,8 @@ public actor CloudKitSimulator: CloudDatabase {
     var databaseSequence: UInt64 = 0
     var databaseLog: [(sequence: UInt64, zoneID: RecordZoneID)] = []
     var zoneFeed: [RecordZoneID: (sequence: UInt64, deletion: ZoneDeletionReason?)] = [:]
+    /// Tokens another server issued that stand for a point of this one's feeds (see `seed(_:inZone:...)`).
+    var seededTokens: [ServerChangeToken: SimulatorToken] = [:]
 
     /// Every fault injected so far, in order.
     public internal(set) var injectedFaults: [InjectedFault] = []

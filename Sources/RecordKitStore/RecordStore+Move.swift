@@ -1,0 +1,118 @@
+import Foundation
+import GRDB
+import RecordKit
+
+/// One record as another sync system left it, to move into an empty store: its last server record (the ancestor of
+/// later merges, with its change tag) and its local value with what is still to send.
+public struct MovedRecord: Sendable, Hashable {
+    /// What the record still has to send.
+    public enum Pending: Sendable, Hashable {
+        /// Nothing: the local value is the server's.
+        case none
+        /// A local edit not sent yet (or a record the server never had): `local` is sent as a save.
+        case save
+        /// Deleted locally, not on the server yet: the delete is sent.
+        case delete
+    }
+
+    /// The record's ID.
+    public var id: RecordID
+    /// The record's type.
+    public var recordType: String
+    /// The current local value; nil for a pending delete.
+    public var local: RecordKit.Record?
+    /// The last record the server returned; nil when the server never had it.
+    public var server: RecordKit.Record?
+    /// What it still has to send.
+    public var pending: Pending
+
+    /// A moved record.
+    public init(id: RecordID, recordType: String, local: RecordKit.Record?, server: RecordKit.Record?, pending: Pending) {
+        self.id = id
+        self.recordType = recordType
+        self.local = local
+        self.server = server
+        self.pending = pending
+    }
+}
+
+/// A zone's state to move: its change token and whether it exists on the server.
+public struct MovedZone: Sendable, Hashable {
+    /// The zone.
+    public var id: RecordZoneID
+    /// Its change token; nil fetches the zone from the start.
+    public var token: ServerChangeToken?
+    /// Whether the zone exists on the server.
+    public var exists: Bool
+
+    /// A moved zone.
+    public init(id: RecordZoneID, token: ServerChangeToken?, exists: Bool) {
+        self.id = id
+        self.token = token
+        self.exists = exists
+    }
+}
+
+extension RecordStore {
+    /// Fills an empty store with records, zones and the database token moved from another sync system, in one
+    /// transaction: after it, the first sync fetches only what changed since the tokens and sends only the pending
+    /// changes, each save on its server record's change tag.
+    ///
+    /// Refuses (``RecordStoreError/database(code:message:)``, code -1) a store that already holds records: a move
+    /// happens once, into an empty store. Refuses a record whose local or server value has another ID or type
+    /// (``RecordStoreError/typeMismatch(_:stored:requested:)``) and a save without a local value.
+    public func moveIn(records: [MovedRecord], zones: [MovedZone], databaseToken: ServerChangeToken?) throws(RecordStoreError) {
+        var rows: [(record: MovedRecord, value: Data?, server: Data?)] = []
+        for record in records {
+            try RowCoding.checkStorable(record.id, recordType: record.recordType)
+            for value in [record.local, record.server].compactMap({ $0 }) where value.id != record.id || value.recordType != record.recordType {
+                throw .typeMismatch(record.id, stored: value.recordType, requested: record.recordType)
+            }
+            guard record.pending == .delete || record.local != nil else {
+                throw .database(code: -1, message: "moved record \(record.id) (\(record.recordType)) has no local value")
+            }
+            rows.append((record, record.pending == .delete ? nil : record.local.map { NativeArchive.encode($0) }, record.server.map { NativeArchive.encode($0) }))
+        }
+        for zone in zones { try RowCoding.checkStorable(zone.id) }
+        let schema = self.schema
+        try write { db in
+            let existing = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(schema.records)") ?? 0
+            guard existing == 0 else {
+                throw RecordStoreError.database(code: -1, message: "the store already holds \(existing) records: a move fills an empty store")
+            }
+            let pendingCount = rows.filter { $0.record.pending != .none }.count
+            var generation = try reserveGenerations(db, count: max(pendingCount, 1))
+            let insert = try db.cachedStatement(sql: """
+                INSERT INTO \(schema.records) (ownerName, zoneName, recordName, recordType, value, server, pending, generation)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for row in rows {
+                let code: PendingCode
+                switch row.record.pending {
+                case .none: code = .none
+                case .save: code = .save
+                case .delete: code = .delete
+                }
+                let rowGeneration: Int64 = code == .none ? 0 : generation
+                if code != .none { generation += 1 }
+                let id = row.record.id
+                try insert.execute(arguments: [
+                    id.zoneID.ownerName, id.zoneID.zoneName, id.recordName, row.record.recordType, row.value, row.server,
+                    code.rawValue, rowGeneration,
+                ])
+            }
+            for zone in zones {
+                try db.execute(sql: """
+                    INSERT INTO \(schema.zones) (ownerName, zoneName, token, zoneExists) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (ownerName, zoneName) DO UPDATE SET token = excluded.token, zoneExists = excluded.zoneExists
+                    """, arguments: try RowCoding.arguments(zone.id) + [zone.token.map { NativeArchive.encode($0) }, zone.exists])
+            }
+            if let databaseToken {
+                try db.execute(sql: """
+                    INSERT INTO \(schema.state) (key, value) VALUES ('databaseToken', ?)
+                    ON CONFLICT (key) DO UPDATE SET value = excluded.value
+                    """, arguments: [NativeArchive.encode(databaseToken)])
+            }
+        }
+    }
+}

@@ -1,0 +1,1 @@
+../RecordKitCoreDataMirrorTests/ScratchStore.swift

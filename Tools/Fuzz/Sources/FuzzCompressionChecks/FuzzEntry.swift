@@ -1,0 +1,1 @@
+../FuzzChecks/FuzzEntry.swift

@@ -1,0 +1,1 @@
+../FuzzChecks/FuzzOutcome.swift
