@@ -84,7 +84,7 @@ public final class LocalCloudKitServer: Sendable {
         for (key, value) in request.uri.queryParameters { query[String(key)] = String(value) }
         let local = LocalRequest(
             method: request.method.rawValue, path: request.uri.path, query: query, headers: headers,
-            body: Data(body.readableBytesView), host: headers["host"] ?? "127.0.0.1")
+            body: Data(body.readableBytesView), host: request.head.authority ?? "127.0.0.1")
         return response(await cloudKit.handle(local))
     }
 

@@ -72,7 +72,8 @@ struct CloudKitEmulator: AsyncParsableCommand {
             containers: Set(container), serverKeys: keys, apiTokens: Set(apiToken), webAuthTokens: users,
             allowedClockSkew: allowedClockSkew, persistenceFolder: dataFolder.map { URL(fileURLWithPath: $0) })
         let server = try await LocalCloudKitServer.start(LocalCloudKit(configuration: configuration), port: port)
-        print("cloudkit-emulator listening on \(server.serviceURL.absoluteString)")
+        // Written at once (stdout is block-buffered when piped), so a script can wait for this line.
+        FileHandle.standardOutput.write(Data("cloudkit-emulator listening on \(server.serviceURL.absoluteString)\n".utf8))
         try await server.wait()
     }
 }

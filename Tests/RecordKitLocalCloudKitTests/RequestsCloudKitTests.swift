@@ -7,9 +7,10 @@ import Testing
 /// A client nobody here wrote: requests-cloudkit 1.0.1 (PyPI, installed by .ci/run) signs a request that the
 /// local CloudKit accepts, and the same request with its body changed after signing is refused.
 ///
-/// requests-cloudkit 1.0.1 was written for Python 2: it hashes and writes `str` where Python 3 needs bytes. The
-/// script gives its module a `hashlib` and `tempfile` that encode `str` as UTF-8 first; the message layout, the
-/// date, the DER signature and the headers stay the library's own.
+/// requests-cloudkit 1.0.1 was written for Python 2, where `str` is bytes: under Python 3 it hashes and writes
+/// `str` where bytes are needed, and formats base64 bytes into the message as `b'…'`. The script gives its module
+/// a `hashlib`, `tempfile` and `base64` that convert between `str` and bytes (UTF-8, ASCII) and do nothing else;
+/// the message layout, the date, the body digest, the DER signature and the headers stay the library's own.
 @Suite(.enabled(if: PythonClient.available, "needs python3 with requests-cloudkit 1.0.1 and pytz (pip install requests-cloudkit==1.0.1 pytz)"))
 struct RequestsCloudKitTests {
     @Test func aRequestSignedByRequestsCloudKitIsAcceptedAndATamperedOneRefused() async throws {
@@ -63,7 +64,7 @@ enum PythonClient {
     struct PythonFailure: Error { var status: Int32 }
 
     static let script = #"""
-        import hashlib, sys, tempfile, types
+        import base64, hashlib, sys, tempfile, types
         import requests
         import requests_cloudkit.cloudkit as cloudkit
         from requests_cloudkit import CloudKitAuth
@@ -87,6 +88,7 @@ enum PythonClient {
 
         cloudkit.hashlib = types.SimpleNamespace(sha256=lambda data=b"": hashlib.sha256(utf8(data)))
         cloudkit.tempfile = types.SimpleNamespace(NamedTemporaryFile=TextTolerantFile)
+        cloudkit.base64 = types.SimpleNamespace(b64encode=lambda data: base64.b64encode(data).decode("ascii"))
 
         url, key_id, key_file = sys.argv[1:4]
         body = '{"query":{"recordType":"Artist"}}'
