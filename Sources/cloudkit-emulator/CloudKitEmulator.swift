@@ -6,7 +6,6 @@ import RecordKitLocalCloudKit
 /// `cloudkit-emulator`: the local CloudKit as a program. Maps options to a configuration and serves it; no logic
 /// of its own.
 @main
-@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 struct CloudKitEmulator: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cloudkit-emulator",
@@ -71,6 +70,14 @@ struct CloudKitEmulator: AsyncParsableCommand {
         let configuration = LocalCloudKitConfiguration(
             containers: Set(container), serverKeys: keys, apiTokens: Set(apiToken), webAuthTokens: users,
             allowedClockSkew: allowedClockSkew, persistenceFolder: dataFolder.map { URL(fileURLWithPath: $0) })
+        guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else {
+            throw ValidationError("cloudkit-emulator needs macOS 14 or later (Hummingbird 2)")
+        }
+        try await serve(configuration)
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
+    private func serve(_ configuration: LocalCloudKitConfiguration) async throws {
         let server = try await LocalCloudKitServer.start(LocalCloudKit(configuration: configuration), port: port)
         // Written at once (stdout is block-buffered when piped), so a script can wait for this line.
         FileHandle.standardOutput.write(Data("cloudkit-emulator listening on \(server.serviceURL.absoluteString)\n".utf8))

@@ -10,6 +10,7 @@ import Testing
 @Suite struct EmulatorAuthenticationTests {
     let key = ServerToServerKey(keyID: "server-key-1", privateKey: Emulator.signingKey)
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func aSignedRequestReachesThePublicDatabase() async throws {
         try await Emulator.withServer { server async throws in
             let database = Emulator.database(server, scope: .public, credentials: .serverToServer(key))
@@ -18,6 +19,7 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func anUnknownKeyAWrongKeyAndASkewedClockAreRefused() async throws {
         try await Emulator.withServer { server async throws in
             let strangers: [(WebServicesCredentials, @Sendable () -> Date)] = [
@@ -37,6 +39,7 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func aTamperedBodyIsRefused() async throws {
         let cloudKit = LocalCloudKit(configuration: Emulator.configuration())
         let path = "/database/1/\(Emulator.container)/development/public/zones/list"
@@ -53,6 +56,7 @@ import Testing
         #expect(otherPath.status == 401)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func usersDatabasesNeedAUser() async throws {
         let cloudKit = LocalCloudKit(configuration: Emulator.configuration())
         let path = "/database/1/\(Emulator.container)/development/private/zones/list"
@@ -70,6 +74,7 @@ import Testing
         #expect(wrongToken.status == 401)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func aWebAuthTokenRotatesAndTheOldOneEndsOnceTheNewOneIsUsed() async throws {
         let cloudKit = LocalCloudKit(configuration: Emulator.configuration())
         let path = "/database/1/\(Emulator.container)/development/private/users/current"
@@ -89,6 +94,7 @@ import Testing
         #expect(await request("web-phone").status == 401)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func theClientKeepsTheRotatedTokenOverHTTP() async throws {
         try await Emulator.withServer { server async throws in
             let database = Emulator.database(

@@ -29,6 +29,7 @@ import Testing
         #expect(response.status == WebServicesErrorMapping.httpStatus(of: error.serverErrorCode), "\(what)")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func malformedBodiesAreBadRequests() async throws {
         let cloudKit = LocalCloudKit(configuration: Emulator.configuration())
         let bodies = [
@@ -49,6 +50,7 @@ import Testing
         #expect(try WebServicesJSON.decodeErrorBody(modify.body).serverErrorCode == .badRequest)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func deepNestingAndRandomBytesNeverCrash() async throws {
         let cloudKit = LocalCloudKit(configuration: Emulator.configuration())
         let deep = Data((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
@@ -65,6 +67,7 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func anOversizedBodyIsRefusedOverHTTP() async throws {
         try await Emulator.withServer(Emulator.configuration(maximumBodyBytes: 1_000)) { server in
             let database = Emulator.database(
@@ -77,6 +80,7 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func anAtomicRequestInTheDefaultZoneIsRefusedAsCloudKitDoes() async throws {
         let cloudKit = LocalCloudKit(configuration: Emulator.configuration())
         let body = Data(#"{"atomic":true,"operations":[{"operationType":"create","record":{"recordName":"a","recordType":"T","fields":{}}}]}"#.utf8)

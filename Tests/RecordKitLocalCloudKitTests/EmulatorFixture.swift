@@ -9,6 +9,7 @@ import RecordKitTesting
 import RecordKitWebServices
 
 /// The container, credentials and keys the tests register.
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 enum Emulator {
     static let container = "iCloud.com.example.app"
     static let apiToken = "test-api-token"
@@ -55,6 +56,7 @@ enum Emulator {
 }
 
 /// One device syncing its own store through a WebServicesDatabase over HTTP.
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 final class HTTPDevice: Sendable {
     let name: String
     let store: RecordStore

@@ -8,10 +8,12 @@ import Testing
 
 /// The operations beyond the sync engine's, through the client over HTTP: assets, queries, zones, lost responses.
 @Suite struct EmulatorOperationsTests {
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     func privateDatabase(_ server: LocalCloudKitServer) -> WebServicesDatabase {
         Emulator.database(server, scope: .private, credentials: .webAuth(apiToken: Emulator.apiToken, webAuthToken: "web-phone"))
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func anAssetUploadsInTwoStepsTravelsInItsRecordAndDownloads() async throws {
         try await Emulator.withServer { server async throws in
             let database = privateDatabase(server)
@@ -35,6 +37,7 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func aQueryPagesByContinuationMarkerAndFilters() async throws {
         try await Emulator.withServer { server async throws in
             let key = ServerToServerKey(keyID: "server-key-1", privateKey: Emulator.signingKey)
@@ -67,6 +70,7 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func zonesAreCreatedListedAndDeletedAndAMissingZoneIsReported() async throws {
         try await Emulator.withServer { server async throws in
             let database = privateDatabase(server)
@@ -83,6 +87,7 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func aDroppedResponseIsARetryableNetworkFailure() async throws {
         try await Emulator.withServer { server async throws in
             let database = privateDatabase(server)
@@ -96,6 +101,7 @@ import Testing
 
 /// A local CloudKit with a data folder keeps its zones and records across a restart.
 @Suite struct EmulatorPersistenceTests {
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func recordsAndZonesSurviveARestart() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rk-local-cloudkit-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -10,6 +10,7 @@ import Testing
 /// Two devices' SyncEngines through WebServicesDatabase against the local CloudKit over HTTP on 127.0.0.1:
 /// the simulator tests' scenarios and assertions, over the wire.
 @Suite struct EmulatorSyncTests {
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func theLaterEditWinsOnBothDevicesAfterAConflict() async throws {
         try await Emulator.withServer { server async throws in
             let phone = try HTTPDevice(name: "phone", server: server, webAuthToken: "web-phone")
@@ -35,6 +36,7 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func changesArriveInPagesAndTheTokenAdvances() async throws {
         try await Emulator.withServer { server async throws in
             await Emulator.privateSimulator(server).setChangesPageSize(3)
@@ -59,6 +61,7 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func aLostResponseIsRetriedAndTheDevicesConverge() async throws {
         try await Emulator.withServer { server async throws in
             let simulator = await Emulator.privateSimulator(server)
@@ -80,6 +83,7 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func throttlingWaitsTheServersRetryAfter() async throws {
         try await Emulator.withServer { server async throws in
             let simulator = await Emulator.privateSimulator(server)
@@ -95,6 +99,7 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func anExpiredTokenRefetchesFromTheStart() async throws {
         try await Emulator.withServer { server async throws in
             let simulator = await Emulator.privateSimulator(server)

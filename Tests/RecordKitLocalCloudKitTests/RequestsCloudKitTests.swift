@@ -13,6 +13,7 @@ import Testing
 /// the message layout, the date, the body digest, the DER signature and the headers stay the library's own.
 @Suite(.enabled(if: PythonClient.available, "needs python3 with requests-cloudkit 1.0.1 and pytz (pip install requests-cloudkit==1.0.1 pytz)"))
 struct RequestsCloudKitTests {
+    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     @Test func aRequestSignedByRequestsCloudKitIsAcceptedAndATamperedOneRefused() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rk-requests-cloudkit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
