@@ -4,7 +4,7 @@ import RecordKit
 import RecordKitSync
 import RecordKitTesting
 
-/// The local CloudKit: ``CloudKitSimulator`` databases answering CloudKit Web Services requests, in CloudKit's
+/// The local CloudKit: `CloudKitSimulator` databases answering CloudKit Web Services requests, in CloudKit's
 /// URL layout and JSON, with CloudKit's authentication.
 ///
 /// ``handle(_:)`` answers one request; ``LocalCloudKitServer`` serves it over HTTP on loopback. Each database

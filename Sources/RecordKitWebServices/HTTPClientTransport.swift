@@ -7,7 +7,7 @@ import RecordKitSync
 /// The transport over AsyncHTTPClient's shared client: a timeout per request, a bound on response size.
 ///
 /// Every failure to get a whole response (a timeout, a refused or reset connection, a body cut short) is
-/// ``CloudError/networkFailure``: the request may have been committed, and retrying it is safe for the sync
+/// `CloudError/networkFailure`: the request may have been committed, and retrying it is safe for the sync
 /// engine. The underlying error is not passed on: it may quote the URL, whose query holds the tokens.
 public struct HTTPClientTransport: WebServicesTransport {
     /// The longest a request may take, sending and receiving.

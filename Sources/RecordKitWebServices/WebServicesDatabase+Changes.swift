@@ -31,7 +31,7 @@ extension WebServicesDatabase {
     }
 
     /// changes/database: one page of the zones changed or deleted since `token`. Web Services reports a deletion
-    /// without its reason, so every deleted zone comes as ``ZoneDeletionReason/deleted``.
+    /// without its reason, so every deleted zone comes as `ZoneDeletionReason/deleted`.
     /// https://developer.apple.com/library/archive/documentation/DataManagement/Conceptual/CloudKitWebServicesReference/ChangeDatabase.html
     public func fetchDatabaseChanges(since token: ServerChangeToken?) async throws(CloudError) -> DatabaseChangesPage {
         var request: [String: Any] = [:]

@@ -6,7 +6,7 @@ extension WebServicesDatabase {
     /// records/modify, one request per zone in the order zones first appear, so that `atomic` holds per zone as
     /// CKModifyRecordsOperation's does (Web Services applies it to a whole request, and refuses it in the default
     /// zone). `CONFLICT` and `EXISTS` items are looked up and reported as
-    /// ``CloudError/serverRecordChanged(serverRecord:clientRecord:)`` with the server's record.
+    /// `CloudError/serverRecordChanged(serverRecord:clientRecord:)` with the server's record.
     /// https://developer.apple.com/library/archive/documentation/DataManagement/Conceptual/CloudKitWebServicesReference/ModifyRecords.html
     public func modifyRecords(_ request: ModifyRecordsRequest) async throws(CloudError) -> ModifyRecordsResult {
         var zones: [RecordZoneID] = []

@@ -2,11 +2,11 @@ import Foundation
 import RecordKit
 import RecordKitSync
 
-/// A ``CloudDatabase`` over CloudKit Web Services: one database of one container in one environment, reached
+/// A `CloudDatabase` over CloudKit Web Services: one database of one container in one environment, reached
 /// with one set of credentials. `SyncEngine` runs on it unchanged.
 ///
-/// Errors are the ``CloudError``s the simulator produces (``WebServicesErrorMapping``); a timeout or a lost
-/// connection is ``CloudError/networkFailure``, which the engine retries. Requests of the Web Services reference:
+/// Errors are the `CloudError`s the simulator produces (`WebServicesErrorMapping`); a timeout or a lost
+/// connection is `CloudError/networkFailure`, which the engine retries. Requests of the Web Services reference:
 /// https://developer.apple.com/library/archive/documentation/DataManagement/Conceptual/CloudKitWebServicesReference/index.html
 public actor WebServicesDatabase: CloudDatabase {
     /// Where the database is.

@@ -43,7 +43,7 @@ public struct WebServicesHTTPResponse: Sendable {
     }
 }
 
-/// Sends requests and returns responses; a failure to get a whole response is ``CloudError/networkFailure``
+/// Sends requests and returns responses; a failure to get a whole response is `CloudError/networkFailure`
 /// (the server may or may not have committed the request), which `SyncEngine` retries.
 public protocol WebServicesTransport: Sendable {
     /// Sends one request.
