@@ -19,6 +19,9 @@ let package = Package(
         // The local CloudKit: the simulator served over HTTP in CloudKit Web Services' layout (Hummingbird).
         .library(name: "RecordKitLocalCloudKit", targets: ["RecordKitLocalCloudKit"]),
         .executable(name: "cloudkit-emulator", targets: ["cloudkit-emulator"]),
+        // Tools/Examples/ServerExample: mirrors a public-database record type into a RecordStore; CI runs it
+        // against cloudkit-emulator.
+        .executable(name: "server-example", targets: ["ServerExample"]),
         .executable(name: "recordgen", targets: ["recordgen"]),
         // The schema model and the renderer, for the plugins, benchmarks and tools built on them.
         // No API promise beyond this package's own tools.
@@ -79,6 +82,17 @@ let package = Package(
                 "RecordKitLocalCloudKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+
+        // The server example (Tools/Examples/ServerExample): a target of this package, so CI builds it with the rest.
+        .executableTarget(
+            name: "ServerExample",
+            dependencies: [
+                "RecordKitWebServices", "RecordKitStore", "RecordKitSync", "RecordKit",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Tools/Examples/ServerExample",
+            exclude: ["run-against-emulator.sh"]
         ),
 
         // The CloudKit bridge: every file is wrapped in `#if canImport(CloudKit)`, so on Linux the module is
