@@ -33,8 +33,11 @@ public actor LocalCloudKit {
         var seed = configuration.seed
         for byte in address.description.utf8 { seed = (seed &* 1_099_511_628_211) ^ UInt64(byte) }
         let simulator = CloudKitSimulator(scope: address.scope, seed: seed, userRecordName: address.user ?? "_publicUser")
-        databases[address] = simulator
         await restore(simulator, address: address)
+        // Another request may have created the database while this one read the folder: the first one wins, and
+        // no request has seen the other.
+        if let existing = databases[address] { return existing }
+        databases[address] = simulator
         return simulator
     }
 
