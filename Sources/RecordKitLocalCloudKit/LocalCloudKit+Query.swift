@@ -7,7 +7,8 @@ extension LocalCloudKit {
     /// records/query over the simulator's records of one zone: the records of the type that pass every filter,
     /// in record name order, `resultsLimit` a page (default 100), the next page's offset in `continuationMarker`.
     /// Comparators: EQUALS, NOT_EQUALS, LESS_THAN, LESS_THAN_OR_EQUALS, GREATER_THAN, GREATER_THAN_OR_EQUALS
-    /// (strings, numbers, dates) and BEGINS_WITH (strings); any other is a `BAD_REQUEST`.
+    /// (strings, numbers, dates), BEGINS_WITH (strings), IN and NOT_IN (a list of values), LIST_CONTAINS and
+    /// NOT_LIST_CONTAINS (list fields); any other (NEAR among them) is a `BAD_REQUEST`. No `sortBy`.
     /// Queries meet no injected fault.
     /// https://developer.apple.com/library/archive/documentation/DataManagement/Conceptual/CloudKitWebServicesReference/QueryingRecords.html
     func queryRecords(_ body: Data, database: CloudKitSimulator) async throws -> LocalResponse {
@@ -45,6 +46,16 @@ extension LocalCloudKit {
             }
             if case let .string(text)? = value { return text.hasPrefix(prefix) }
             return false
+        }
+        switch filter.comparator {
+        case "IN", "NOT_IN":
+            guard case let .list(candidates) = filter.fieldValue else { throw LocalRefusal(.badRequest, "\(filter.comparator) takes a list") }
+            let found = value.map { candidates.values.contains($0) } ?? false
+            return filter.comparator == "IN" ? found : !found
+        case "LIST_CONTAINS", "NOT_LIST_CONTAINS":
+            let found: Bool = if case let .list(items)? = value { items.values.contains(filter.fieldValue) } else { false }
+            return filter.comparator == "LIST_CONTAINS" ? found : !found
+        default: break
         }
         if filter.comparator == "EQUALS" { return value == filter.fieldValue }
         if filter.comparator == "NOT_EQUALS" { return value != filter.fieldValue }

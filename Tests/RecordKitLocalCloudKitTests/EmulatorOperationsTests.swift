@@ -46,6 +46,7 @@ import Testing
                 var record = Record(recordType: "Artist", id: RecordID(recordName: "a\(index)"))
                 record["rank"] = .int64(Int64(index))
                 record["name"] = .string(index % 2 == 0 ? "Bach \(index)" : "Mozart \(index)")
+                record["tags"] = .list(.string([index % 2 == 0 ? "even" : "odd", "artist"]))
                 return record
             }
             let saved = try await database.modifyRecords(ModifyRecordsRequest(saves: records.map { RecordSave($0) }, atomic: false))
@@ -67,6 +68,13 @@ import Testing
             let bach = try await database.query(QueryRequest(
                 recordType: "Artist", filters: [.init(fieldName: "name", comparator: "BEGINS_WITH", fieldValue: .string("Bach"))]))
             #expect(bach.records.map(\.id.recordName) == ["a2", "a4"])
+            let chosen = try await database.query(QueryRequest(
+                recordType: "Artist",
+                filters: [.init(fieldName: "rank", comparator: "IN", fieldValue: .list(.int64([1, 5, 9])))]))
+            #expect(chosen.records.map(\.id.recordName) == ["a1", "a5"])
+            let tagged = try await database.query(QueryRequest(
+                recordType: "Artist", filters: [.init(fieldName: "tags", comparator: "LIST_CONTAINS", fieldValue: .string("even"))]))
+            #expect(tagged.records.map(\.id.recordName) == ["a2", "a4"])
         }
     }
 
