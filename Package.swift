@@ -20,6 +20,14 @@ let package = Package(
         .library(name: "RecordKitCoreDataMirror", targets: ["RecordKitCoreDataMirror"]),
         // Moves an NSPersistentCloudKitContainer store into a RecordStore, once, re-uploading nothing.
         .library(name: "RecordKitCoreDataMove", targets: ["RecordKitCoreDataMove"]),
+        // A CloudDatabase over CloudKit Web Services, for servers: signing, tokens, HTTP (AsyncHTTPClient).
+        .library(name: "RecordKitWebServices", targets: ["RecordKitWebServices"]),
+        // The local CloudKit: the simulator served over HTTP in CloudKit Web Services' layout (Hummingbird).
+        .library(name: "RecordKitLocalCloudKit", targets: ["RecordKitLocalCloudKit"]),
+        .executable(name: "cloudkit-emulator", targets: ["cloudkit-emulator"]),
+        // Tools/Examples/ServerExample: mirrors a public-database record type into a RecordStore; CI runs it
+        // against cloudkit-emulator.
+        .executable(name: "server-example", targets: ["ServerExample"]),
         .executable(name: "recordgen", targets: ["recordgen"]),
         // The schema model and the renderer, for the plugins, benchmarks and tools built on them.
         // No API promise beyond this package's own tools.
@@ -35,6 +43,11 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         // `swift package generate-documentation --target X`: the DocC catalogs, built by the toolchain's docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // RecordKitWebServices and the local CloudKit only: an app that uses neither builds none of these.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // The runtime linked by apps and servers: Foundation only.
@@ -46,6 +59,46 @@ let package = Package(
         .target(
             name: "RecordKitTesting",
             dependencies: ["RecordKitSync", "RecordKitStore", "RecordKit", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+
+        // CloudKit Web Services as a CloudDatabase: request signing (swift-crypto) and HTTP (AsyncHTTPClient).
+        .target(
+            name: "RecordKitWebServices",
+            dependencies: [
+                "RecordKitSync", "RecordKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The local CloudKit: CloudKitSimulator served over HTTP on loopback, verifying CloudKit's authentication
+        // (with RecordKitWebServices' signing and error mapping, so both sides share one definition).
+        .target(
+            name: "RecordKitLocalCloudKit",
+            dependencies: [
+                "RecordKitTesting", "RecordKitWebServices", "RecordKitSync", "RecordKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // `swift run cloudkit-emulator --port 8080 ...`: the local CloudKit as a program; thin.
+        .executableTarget(
+            name: "cloudkit-emulator",
+            dependencies: [
+                "RecordKitLocalCloudKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // The server example (Tools/Examples/ServerExample): a target of this package, so CI builds it with the rest.
+        .executableTarget(
+            name: "ServerExample",
+            dependencies: [
+                "RecordKitWebServices", "RecordKitStore", "RecordKitSync", "RecordKit",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Tools/Examples/ServerExample",
+            exclude: ["run-against-emulator.sh"]
         ),
 
         // The CloudKit bridge: every file is wrapped in `#if canImport(CloudKit)`, so on Linux the module is
@@ -134,6 +187,15 @@ let package = Package(
         .testTarget(name: "RecordKitTestingTests", dependencies: ["RecordKitTesting", "RecordKitSync", "RecordKitStore", "RecordKit"]),
         // The store's tests; the kill -9 test runs RecordKitStoreCrashWorker, found beside the test bundle.
         .testTarget(name: "RecordKitStoreTests", dependencies: ["RecordKitStore", "RecordKitStoreCrashWorker"]),
+        .testTarget(name: "RecordKitWebServicesTests", dependencies: ["RecordKitWebServices", "RecordKitSync", "RecordKit"]),
+        // Over real HTTP on 127.0.0.1: the emulator, the Web Services client against it, two devices' sync engines.
+        .testTarget(
+            name: "RecordKitLocalCloudKitTests",
+            dependencies: [
+                "RecordKitLocalCloudKit", "RecordKitWebServices", "RecordKitTesting", "RecordKitSync", "RecordKitStore", "RecordKit",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // No two tracked paths, and no two names in a manifest, differ only in letter case.
         .testTarget(name: "PackageLayoutTests"),
         .testTarget(name: "RecordSchemaTests", dependencies: ["RecordSchema"], exclude: ["Fixtures"]),

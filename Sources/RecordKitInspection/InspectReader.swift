@@ -16,9 +16,8 @@ public enum InspectFailure: Error, Sendable {
         case let .unreadable(reason):
             reason
         case let .unrecognized(firstBytes):
-            "not a RecordKit archive, an NSKeyedArchiver archive, a CloudKit Web Services JSON body or a CloudKit push"
-                + " payload"
-                + " (first bytes: \(firstBytes))"
+            "not a RecordKit archive, an NSKeyedArchiver archive, a CloudKit Web Services JSON body, a CloudKit push"
+                + " payload or a Core Data mirror store (first bytes: \(firstBytes))"
         case let .decoding(reason):
             reason
         }

@@ -1,9 +1,9 @@
 import RecordKit
 
 /// `recordgen inspect`'s reading and reporting: recognises a stored blob by its content (a RecordKit native
-/// archive, an NSKeyedArchiver archive made by CloudKit, a CloudKit Web Services JSON body or a CloudKit push
-/// payload), decodes it with RecordKit's codecs and describes it for a person or a script. The command only maps
-/// its options onto this.
+/// archive, an NSKeyedArchiver archive made by CloudKit, a CloudKit Web Services JSON body, a CloudKit push payload
+/// or an NSPersistentCloudKitContainer store), decodes it with RecordKit's codecs and describes it for a person or
+/// a script. The command only maps its options onto this.
 public enum Inspection {
     /// How the report is written.
     public enum Format: Sendable, Hashable {

@@ -22,7 +22,7 @@ import Testing
         let garbage = Data([0x3f, 0x2a, 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08])
         try expectFailure(
             "blob.bin", garbage,
-            mentioning: "not a RecordKit archive, an NSKeyedArchiver archive, a CloudKit Web Services JSON body or a CloudKit push payload (first bytes: 3f 2a 00 01 02 03 04 05 …)"
+            mentioning: "not a RecordKit archive, an NSKeyedArchiver archive, a CloudKit Web Services JSON body, a CloudKit push payload or a Core Data mirror store (first bytes: 3f 2a 00 01 02 03 04 05 …)"
         )
     }
 

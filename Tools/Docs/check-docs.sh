@@ -65,7 +65,11 @@ for module in $(swift "$check" --package "$work/package.json" --list-modules); d
     else
         swift package generate-documentation --target "$module" >"$log" 2>&1 || failed=1
     fi
-    if grep -qE "(warning|error):" "$log"; then
+    # A dependency's own package warning (a file in its checkout SwiftPM does not handle, as swift-distributed-tracing's
+    # CMakeLists.txt under AsyncHTTPClient and Hummingbird) is not ours to fix; every other warning, and that one about
+    # this package, fails the gate.
+    if grep -E "(warning|error):" "$log" | grep -qvE "^warning: '[^']+': found [0-9]+ file\(s\) which are unhandled" \
+        || grep -qiE "^warning: 'recordkit': found" "$log"; then
         grep -vE "^\[[0-9]+/[0-9]+\]" "$log" >&2
         echo "error: the documentation of $module has warnings or errors (above)" >&2
         failed=1
