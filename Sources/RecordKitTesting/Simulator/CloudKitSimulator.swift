@@ -39,10 +39,19 @@ public actor CloudKitSimulator: CloudDatabase {
     var databaseLog: [(sequence: UInt64, zoneID: RecordZoneID)] = []
     var zoneFeed: [RecordZoneID: (sequence: UInt64, deletion: ZoneDeletionReason?)] = [:]
 
+    // Subscriptions and pushes (CloudKitSimulator+Subscriptions.swift).
+    var subscriptions: [String: Subscription] = [:]
+    var pushDevices: Set<String> = []
+    var pushQueues: [String: [CloudNotification]] = [:]
+    var heldPushes: [(device: String, notification: CloudNotification)] = []
+    var pendingPushFaults: [PushFault] = []
+
     /// Every fault injected so far, in order.
     public internal(set) var injectedFaults: [InjectedFault] = []
     /// How many requests the simulator has received.
     public internal(set) var requestCount = 0
+    /// How many requests of each operation the simulator has received.
+    public internal(set) var requestCounts: [SimulatorOperation: Int] = [:]
 
     /// A simulator of one database, its generator seeded with `seed`. Its clock starts at `start` and advances by a
     /// millisecond on every save.

@@ -1,0 +1,13 @@
+/// A fault the simulator injects into the delivery of one push, as APNs and CloudKit may treat it: "individual
+/// notifications may be dropped, or several coalesced into one".
+/// https://developer.apple.com/documentation/cloudkit/ckrecordzonenotification
+public enum PushFault: Sendable, Hashable {
+    /// The push never arrives.
+    case drop
+    /// The push is held back until ``CloudKitSimulator/releaseHeldPushes()``.
+    case delay
+    /// The push is merged into one the device has not taken yet from the same subscription, if any.
+    case coalesce
+    /// The push arrives twice, with the same notification ID.
+    case duplicate
+}
