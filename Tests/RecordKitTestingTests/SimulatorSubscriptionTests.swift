@@ -153,4 +153,20 @@ import Testing
         #expect(pushes.count == 2)
         #expect(pushes.first == pushes.last)
     }
+
+    @Test func aPushBeforeTheChangeIsVisibleMeetsAFetchThatLacksIt() async throws {
+        let simulator = try await simulator(devices: ["laptop"], [Subscription(id: "db", kind: .database)])
+        try await simulator.serverSave([note("seen")])
+        await simulator.injectPushFault(.beforeVisible)
+        try await simulator.serverSave([note("early")])
+        try await simulator.serverSave([note("later")])
+        #expect(await simulator.takePushes(for: "laptop").count == 3)
+
+        let hidden = try await simulator.fetchZoneChanges(noteZone, since: nil)
+        #expect(hidden.changed.map(\.id.recordName) == ["seen"])
+        await simulator.releaseHiddenChanges()
+        // From the hidden page's token, the changes held back arrive.
+        let shown = try await simulator.fetchZoneChanges(noteZone, since: hidden.token)
+        #expect(shown.changed.map(\.id.recordName) == ["early", "later"])
+    }
 }

@@ -156,6 +156,22 @@ import Testing
         #expect(try await harness.divergences() == [])
     }
 
+    @Test func aPushThatArrivesBeforeItsChangeIsCoveredByTheNextFetch() async throws {
+        let harness = try pushHarness()
+        let (phone, laptop) = (harness[0], harness[1])
+        try await harness.syncAll()
+        await harness.simulator.injectPushFault(.beforeVisible)
+        try phone.store.save(makeNote("early", text: "a", modified: 1))
+        try await phone.engine.sendChanges()
+        #expect(try await laptop.receivePushes() == [.fetched])
+        #expect(try notes(on: laptop)["early"] == nil)
+        // The change becomes visible; the next fetch (the next push's, or the foreground's) brings it.
+        await harness.simulator.releaseHiddenChanges()
+        try await laptop.engine.fetchChanges()
+        #expect(try notes(on: laptop)["early"]?.textName == "a")
+        #expect(try await harness.divergences() == [])
+    }
+
     @Test func aBurstOfAThousandPushesMakesAtMostTwoFetches() async throws {
         let simulator = try await simulatorWithNoteZone()
         // One page per fetch, so that requests count fetches.
@@ -183,7 +199,12 @@ import Testing
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        while await coalesced.value < pushes.count - 2 { await _Concurrency.Task.yield() }
+        // Bounded: an engine that does not coalesce never gets there, and the checks below fail instead of hanging.
+        var spins = 0
+        while await coalesced.value < pushes.count - 2, spins < 200_000 {
+            spins += 1
+            await _Concurrency.Task.yield()
+        }
         await database.gate.open()
         let handled = try await results
 

@@ -3,7 +3,7 @@ import RecordKitSync
 
 extension SimulatedDevice {
     /// Takes the pushes the simulator queued for this device and hands them to its engine, all at once as a
-    /// burst arrives (each ``SyncEngine/handle(notification:)`` runs concurrently, so pushes coalesce).
+    /// burst arrives (each `SyncEngine.handle(notification:)` runs concurrently, so pushes coalesce).
     /// Returns what the engine did with each, in the order they were queued.
     @discardableResult
     public func receivePushes() async throws(SyncError) -> [PushHandling] {

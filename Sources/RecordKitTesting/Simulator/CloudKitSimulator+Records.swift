@@ -80,17 +80,20 @@ extension CloudKitSimulator {
         var plans = request.saves.map { plan(save: $0, policy: request.savePolicy) } + request.deletes.map(plan(delete:))
         if request.atomic { failAtomically(&plans, ids: ids) }
         var saves: [RecordItemResult] = [], deletes: [RecordDeleteResult] = []
-        var changes: [(record: Record, reason: QueryNotificationReason)] = []
+        var changes: [CommittedChange] = []
         defer { queuePushes(for: changes, origin: origin) }
         for (id, plan) in zip(ids, plans) {
             switch plan {
             case let .save(record, keys):
                 let existed = zones[id.zoneID]?[id] != nil
+                let before = zones[id.zoneID]?.sequence ?? 0
                 let saved = commit(record, changedKeys: keys)
-                changes.append((saved, existed ? .recordUpdated : .recordCreated))
+                changes.append(CommittedChange(record: saved, reason: existed ? .recordUpdated : .recordCreated, sequenceBefore: before))
                 saves.append(RecordItemResult(id: id, result: .success(saved)))
             case .delete:
-                if let old = zones[id.zoneID]?[id] { changes.append((old, .recordDeleted)) }
+                if let old = zones[id.zoneID]?[id] {
+                    changes.append(CommittedChange(record: old, reason: .recordDeleted, sequenceBefore: zones[id.zoneID]?.sequence ?? 0))
+                }
                 _ = zones[id.zoneID]?.remove(id)
                 noteZoneChange(id.zoneID, deletion: nil)
                 deletes.append(RecordDeleteResult(id: id))

@@ -71,10 +71,15 @@ extension CloudKitSimulator {
         for (device, notification) in held { pushQueues[device, default: []].append(notification) }
     }
 
+    /// Makes every change hidden by ``PushFault/beforeVisible`` visible to zone fetches.
+    public func releaseHiddenChanges() {
+        hiddenChanges.removeAll()
+    }
+
     /// Queues a push for each change and each subscription it fires, for every registered device but the one that
     /// made the change: CloudKit does not notify the device that made the change
     /// (https://developer.apple.com/documentation/cloudkit/cknotificationinfo).
-    func queuePushes(for changes: [(record: Record, reason: QueryNotificationReason)], origin: String?) {
+    func queuePushes(for changes: [CommittedChange], origin: String?) {
         let devices = pushDevices.subtracting(origin.map { [$0] } ?? []).sorted()
         guard !devices.isEmpty, !subscriptions.isEmpty else { return }
         for change in changes {
@@ -86,7 +91,7 @@ extension CloudKitSimulator {
                     notificationID: String(random.next() % 2_821_109_907_456, radix: 36),
                     userRecordName: userRecordName, alert: Self.alert(subscription.notificationInfo),
                     isContentAvailable: subscription.notificationInfo.shouldSendContentAvailable)
-                for device in devices { deliver(notification, to: device) }
+                for device in devices { deliver(notification, to: device, for: change) }
             }
         }
     }
@@ -108,7 +113,7 @@ extension CloudKitSimulator {
             sound: info.soundName, category: info.category)
     }
 
-    private func deliver(_ notification: CloudNotification, to device: String) {
+    private func deliver(_ notification: CloudNotification, to device: String, for change: CommittedChange) {
         let fault = pendingPushFaults.isEmpty ? nil : pendingPushFaults.removeFirst()
         switch fault {
         case .drop?: return
@@ -117,7 +122,20 @@ extension CloudKitSimulator {
             if pushQueues[device]?.contains(where: { $0.subscriptionID == notification.subscriptionID }) == true { return }
             pushQueues[device, default: []].append(notification)
         case .duplicate?: pushQueues[device, default: []] += [notification, notification]
+        case .beforeVisible?:
+            let zoneID = change.record.id.zoneID
+            if hiddenChanges[zoneID] == nil { hiddenChanges[zoneID] = change.sequenceBefore }
+            pushQueues[device, default: []].append(notification)
         case nil: pushQueues[device, default: []].append(notification)
         }
     }
+}
+
+/// A record change a request committed, for the pushes it causes.
+struct CommittedChange {
+    /// The record as saved, or as it was before its deletion.
+    var record: Record
+    var reason: QueryNotificationReason
+    /// The zone's change sequence before the change.
+    var sequenceBefore: UInt64
 }

@@ -45,6 +45,8 @@ public actor CloudKitSimulator: CloudDatabase {
     var pushQueues: [String: [CloudNotification]] = [:]
     var heldPushes: [(device: String, notification: CloudNotification)] = []
     var pendingPushFaults: [PushFault] = []
+    /// Per zone, the last change a zone fetch sees while later ones are hidden (``PushFault/beforeVisible``).
+    var hiddenChanges: [RecordZoneID: UInt64] = [:]
 
     /// Every fault injected so far, in order.
     public internal(set) var injectedFaults: [InjectedFault] = []

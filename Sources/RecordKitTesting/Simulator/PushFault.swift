@@ -10,4 +10,7 @@ public enum PushFault: Sendable, Hashable {
     case coalesce
     /// The push arrives twice, with the same notification ID.
     case duplicate
+    /// The push arrives before the change is visible: a fetch of the zone's changes does not show it (nor any
+    /// later change of the zone) until ``CloudKitSimulator/releaseHiddenChanges()``, as a replica lagging behind.
+    case beforeVisible
 }
