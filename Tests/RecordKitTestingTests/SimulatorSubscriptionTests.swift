@@ -169,4 +169,17 @@ import Testing
         let shown = try await simulator.fetchZoneChanges(noteZone, since: hidden.token)
         #expect(shown.changed.map(\.id.recordName) == ["early", "later"])
     }
+
+    @Test func theSimulatorsPushesSurviveTheirPayload() async throws {
+        let simulator = try await simulator(devices: ["laptop"], [
+            Subscription(id: "db", kind: .database), Subscription(id: "zone", kind: .recordZone(noteZone)),
+            Subscription(id: "query", kind: .query(QuerySubscription(recordType: "Note"))),
+        ])
+        try await simulator.serverSave([note("a")])
+        let pushes = await simulator.takePushes(for: "laptop")
+        #expect(pushes.map(\.subscriptionID) == ["db", "query", "zone"])
+        for push in pushes {
+            #expect(try CloudNotification.decode(push.encoded()) == push)
+        }
+    }
 }
