@@ -29,6 +29,19 @@ public protocol CloudDatabase: Sendable {
 
     /// One page of the database's changed and deleted zones since `token` (nil: from the beginning).
     func fetchDatabaseChanges(since token: ServerChangeToken?) async throws(CloudError) -> DatabaseChangesPage
+
+    /// Saves and deletes subscriptions in one request; saving a subscription with an existing ID replaces it, and
+    /// deleting one the server does not hold fails that item (``CloudError/invalidArguments(_:)`` naming it).
+    /// Returns the saved subscriptions and deleted IDs, item by item, in the order asked. Conformers without
+    /// subscriptions (``CloudKitDatabase`` for now) throw ``CloudError/unsupported(_:)``.
+    /// https://developer.apple.com/documentation/cloudkit/ckdatabase/modifysubscriptions(saving:deleting:)
+    func modifySubscriptions(
+        saving: [Subscription], deleting: [String]
+    ) async throws(CloudError) -> SubscriptionModifyResult
+
+    /// Every subscription of the database for the current user.
+    /// https://developer.apple.com/documentation/cloudkit/ckdatabase/allsubscriptions()
+    func fetchAllSubscriptions() async throws(CloudError) -> [Subscription]
 }
 
 extension CloudDatabase {

@@ -41,6 +41,9 @@ public indirect enum CloudError: Error, Sendable, Hashable, CustomStringConverti
     /// A CloudKit error with no case of its own (quotaExceeded, notAuthenticated, permissionFailure…): its
     /// `CKError.Code` raw value and description. The simulator never produces it.
     case other(code: Int, reason: String)
+    /// The database does not offer this operation (for example subscriptions on a conformer that has no bridge
+    /// for them yet); the text names the operation.
+    case unsupported(String)
 
     /// Seconds to wait before trying again, when the server said.
     public var retryAfter: Double? {
@@ -81,6 +84,7 @@ public indirect enum CloudError: Error, Sendable, Hashable, CustomStringConverti
                 + errors.sorted { $0.key < $1.key }.map { "\($0.key.recordName): \($0.value)" }.joined(separator: "; ")
         case let .invalidArguments(reason): "invalidArguments: \(reason)"
         case let .other(code, reason): "CloudKit error \(code): \(reason)"
+        case let .unsupported(operation): "unsupported: this database does not offer \(operation)"
         }
     }
 

@@ -42,6 +42,12 @@ public struct SyncConfiguration: Sendable {
     public var onEncryptedDataReset = ZoneLossPolicy.uploadAgain
     /// What the CKSyncEngine adapter does with local data when the user signs out or switches accounts.
     public var onAccountChange = AccountChangePolicy.deleteLocalData
+    /// The ID of the database subscription the engine saves for silent pushes of every change in the database
+    /// (nil: none, the default; the app polls). The engine saves it once, remembers that in the store, and saves it
+    /// again after a zone is lost or the account changed; ``SyncEngine/handle(notification:)`` fetches on its
+    /// pushes. Not for the public database, which has no database subscriptions.
+    /// https://developer.apple.com/documentation/cloudkit/ckdatabasesubscription
+    public var databaseSubscriptionID: String?
     /// Called with every event, on the engine's executor: keep it short.
     public var onEvent: (@Sendable (SyncEvent) -> Void)?
 

@@ -34,6 +34,8 @@ extension SyncEngine {
             try stored { () throws(RecordStoreError) in _ = try store.requeueZone(zoneID) }
         }
         emit(.zoneReset(zoneID, reason: reason))
+        // The user's deletion may have taken the subscriptions too: save it again at the end of this sync.
+        try forgetSubscription()
         if reason == .userDeletedZone || reason == .encryptedDataReset {
             try await createZones([zoneID])
         } else {

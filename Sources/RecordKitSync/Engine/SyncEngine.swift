@@ -29,6 +29,8 @@ public actor SyncEngine {
 
     private var busy = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// A fetch for pushes waits for its turn: pushes arriving meanwhile join it (SyncEngine+Pushes.swift).
+    var queuedPushFetch: PushFetch?
 
     /// An engine over a store and a database; `clock` is what it waits on between retries.
     public init(
@@ -47,6 +49,7 @@ public actor SyncEngine {
         defer { release() }
         try await fetchAll()
         try await sendAll()
+        try await ensureSubscription()
     }
 
     /// Fetches the server's changes into the store.
@@ -54,6 +57,7 @@ public actor SyncEngine {
         await acquire()
         defer { release() }
         try await fetchAll()
+        try await ensureSubscription()
     }
 
     /// Sends the store's pending changes.
@@ -105,7 +109,7 @@ public actor SyncEngine {
         }
     }
 
-    private func acquire() async {
+    func acquire() async {
         if busy {
             await withCheckedContinuation { waiters.append($0) }
         } else {
@@ -113,7 +117,7 @@ public actor SyncEngine {
         }
     }
 
-    private func release() {
+    func release() {
         if waiters.isEmpty {
             busy = false
         } else {

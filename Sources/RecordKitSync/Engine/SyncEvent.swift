@@ -36,6 +36,8 @@ public enum SyncEvent: Sendable, Hashable {
     /// The store refused what the engine received (the disk is full, say): nothing of it was stored, and the
     /// CKSyncEngine adapter stores no later engine state in this process, so the changes are fetched again.
     case storeFailed(RecordStoreError)
+    /// The engine saved its database subscription (``SyncConfiguration/databaseSubscriptionID``) on the server.
+    case subscriptionSaved(String)
 }
 
 /// Why a zone's local state was reset.

@@ -31,7 +31,7 @@ extension CloudKitSimulator {
         // Pages of changes; moreComing says to fetch again from the page's token.
         // https://developer.apple.com/documentation/cloudkit/ckfetchrecordzonechangesoperation/fetchallchanges
         let limit = max(1, min(resultsLimit ?? changesPageSize, changesPageSize))
-        let changes = zone.changes(after: after, limit: limit)
+        let changes = zone.changes(after: after, limit: limit, visibleThrough: hiddenChanges[zoneID])
         let pageToken = SimulatorToken(kind: .zone, epoch: zone.epoch, sequence: changes.through).token
         if loseResponse { throw .networkFailure }
         return ZoneChangesPage(

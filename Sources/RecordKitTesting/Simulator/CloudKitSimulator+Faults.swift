@@ -19,6 +19,7 @@ extension CloudKitSimulator {
     /// before the server acts; returns true when the response must be lost after the server commits.
     func beginRequest(_ operation: SimulatorOperation) throws(CloudError) -> Bool {
         requestCount += 1
+        requestCounts[operation, default: 0] += 1
         guard let fault = nextFault(for: operation) else { return false }
         injectedFaults.append(InjectedFault(operation: operation, fault: fault))
         switch fault {

@@ -3,6 +3,13 @@ import RecordKitSync
 
 extension CloudKitSimulator {
     public func modifyRecords(_ request: ModifyRecordsRequest) async throws(CloudError) -> ModifyRecordsResult {
+        try modifyRecords(request, from: nil)
+    }
+
+    /// Saves and deletes records for a device: the pushes the changes cause go to every other device.
+    public func modifyRecords(
+        _ request: ModifyRecordsRequest, from device: String?
+    ) throws(CloudError) -> ModifyRecordsResult {
         let loseResponse = try beginRequest(.modifyRecords)
         // "400 items (records or shares) per operation; 2 MB per request (not counting asset sizes)": the whole
         // request fails and nothing is saved. https://developer.apple.com/documentation/cloudkit/ckerror/code/limitexceeded
@@ -10,7 +17,7 @@ extension CloudKitSimulator {
         if request.itemCount > itemLimit || bytes > byteLimit {
             throw .limitExceeded(itemCount: request.itemCount, byteCount: bytes)
         }
-        let result = try apply(request)
+        let result = try apply(request, origin: device)
         // The server committed; the client never hears of it.
         if loseResponse { throw .networkFailure }
         return result
@@ -34,7 +41,7 @@ extension CloudKitSimulator {
     /// Saves and deletes as another device would, with the same rules but no fault and no request limit.
     @discardableResult
     public func serverModify(_ request: ModifyRecordsRequest) throws(CloudError) -> ModifyRecordsResult {
-        try apply(request)
+        try apply(request, origin: nil)
     }
 
     /// Saves records as another device would (`allKeys`, whatever the change tags), creating them or writing
@@ -48,7 +55,7 @@ extension CloudKitSimulator {
         let saves = records.map { record in
             RecordSave(record, changedKeys: removing.isEmpty ? nil : record.allKeys + removing.filter { record[$0] == nil })
         }
-        let result = try apply(ModifyRecordsRequest(saves: saves, savePolicy: .allKeys, atomic: false))
+        let result = try apply(ModifyRecordsRequest(saves: saves, savePolicy: .allKeys, atomic: false), origin: nil)
         try result.throwingPartialFailure()
         return result.saves.compactMap { try? $0.result.get() }
     }
@@ -63,7 +70,8 @@ extension CloudKitSimulator {
         var isFailure: Bool { if case .fail = self { true } else { false } }
     }
 
-    private func apply(_ request: ModifyRecordsRequest) throws(CloudError) -> ModifyRecordsResult {
+    /// Applies a request and queues the pushes its changes cause for every device but `origin`.
+    private func apply(_ request: ModifyRecordsRequest, origin: String?) throws(CloudError) -> ModifyRecordsResult {
         let ids = request.saves.map(\.record.id) + request.deletes
         // One operation may name a record once.
         if let duplicate = firstDuplicate(ids) {
@@ -72,11 +80,20 @@ extension CloudKitSimulator {
         var plans = request.saves.map { plan(save: $0, policy: request.savePolicy) } + request.deletes.map(plan(delete:))
         if request.atomic { failAtomically(&plans, ids: ids) }
         var saves: [RecordItemResult] = [], deletes: [RecordDeleteResult] = []
+        var changes: [CommittedChange] = []
+        defer { queuePushes(for: changes, origin: origin) }
         for (id, plan) in zip(ids, plans) {
             switch plan {
             case let .save(record, keys):
-                saves.append(RecordItemResult(id: id, result: .success(commit(record, changedKeys: keys))))
+                let existed = zones[id.zoneID]?[id] != nil
+                let before = zones[id.zoneID]?.sequence ?? 0
+                let saved = commit(record, changedKeys: keys)
+                changes.append(CommittedChange(record: saved, reason: existed ? .recordUpdated : .recordCreated, sequenceBefore: before))
+                saves.append(RecordItemResult(id: id, result: .success(saved)))
             case .delete:
+                if let old = zones[id.zoneID]?[id] {
+                    changes.append(CommittedChange(record: old, reason: .recordDeleted, sequenceBefore: zones[id.zoneID]?.sequence ?? 0))
+                }
                 _ = zones[id.zoneID]?.remove(id)
                 noteZoneChange(id.zoneID, deletion: nil)
                 deletes.append(RecordDeleteResult(id: id))

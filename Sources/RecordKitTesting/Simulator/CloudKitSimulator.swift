@@ -41,10 +41,21 @@ public actor CloudKitSimulator: CloudDatabase {
     /// Tokens another server issued that stand for a point of this one's feeds (see `seed(_:inZone:...)`).
     var seededTokens: [ServerChangeToken: SimulatorToken] = [:]
 
+    // Subscriptions and pushes (CloudKitSimulator+Subscriptions.swift).
+    var subscriptions: [String: Subscription] = [:]
+    var pushDevices: Set<String> = []
+    var pushQueues: [String: [CloudNotification]] = [:]
+    var heldPushes: [(device: String, notification: CloudNotification)] = []
+    var pendingPushFaults: [PushFault] = []
+    /// Per zone, the last change a zone fetch sees while later ones are hidden (``PushFault/beforeVisible``).
+    var hiddenChanges: [RecordZoneID: UInt64] = [:]
+
     /// Every fault injected so far, in order.
     public internal(set) var injectedFaults: [InjectedFault] = []
     /// How many requests the simulator has received.
     public internal(set) var requestCount = 0
+    /// How many requests of each operation the simulator has received.
+    public internal(set) var requestCounts: [SimulatorOperation: Int] = [:]
 
     /// A simulator of one database, its generator seeded with `seed`. Its clock starts at `start` and advances by a
     /// millisecond on every save.

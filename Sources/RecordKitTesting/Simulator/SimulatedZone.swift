@@ -41,14 +41,20 @@ struct SimulatedZone {
     }
 
     /// Up to `limit` live changes after `after` (nil: every current record, no deletions), the sequence to put in
-    /// the page's token, and whether more live changes follow.
-    func changes(after: UInt64?, limit: Int) -> (changed: [Record], deleted: [RecordDeletion], through: UInt64, moreComing: Bool) {
+    /// the page's token, and whether more live changes follow. Changes after `visibleThrough` are not visible yet:
+    /// the page stops before them and its token does not pass them.
+    func changes(
+        after: UInt64?, limit: Int, visibleThrough: UInt64? = nil
+    ) -> (changed: [Record], deleted: [RecordDeletion], through: UInt64, moreComing: Bool) {
         let start = after ?? 0
         var index = firstLogIndex(after: start)
         var changed: [Record] = [], deleted: [RecordDeletion] = []
         var through = start
         while index < log.count {
             let entry = log[index]
+            if let visibleThrough, entry.sequence > visibleThrough {
+                return (changed, deleted, max(start, visibleThrough), false)
+            }
             index += 1
             guard let item = liveItem(entry, includeDeletions: after != nil) else { continue }
             if changed.count + deleted.count == limit {

@@ -25,6 +25,7 @@ public enum SimulatorFault: Sendable, Hashable, CustomStringConvertible {
 /// The simulator's operations, for aiming faults.
 public enum SimulatorOperation: String, Sendable, Hashable, CaseIterable {
     case saveZones, deleteZones, modifyRecords, fetchRecords, fetchZoneChanges, fetchDatabaseChanges
+    case modifySubscriptions, fetchSubscriptions
 }
 
 /// Faults injected at random: each request meets one of `faults` with `probability`, drawn from the simulator's

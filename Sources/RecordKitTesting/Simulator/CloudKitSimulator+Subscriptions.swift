@@ -1,0 +1,141 @@
+import RecordKit
+import RecordKitSync
+
+extension CloudKitSimulator {
+    public func modifySubscriptions(
+        saving: [Subscription], deleting: [String]
+    ) async throws(CloudError) -> SubscriptionModifyResult {
+        try modifySubscriptions(saving: saving, deleting: deleting, from: nil)
+    }
+
+    /// Saves and deletes subscriptions for a device, which from then on receives their pushes (as an app that
+    /// subscribes has registered for remote notifications).
+    public func modifySubscriptions(
+        saving: [Subscription], deleting: [String], from device: String?
+    ) throws(CloudError) -> SubscriptionModifyResult {
+        let loseResponse = try beginRequest(.modifySubscriptions)
+        if let device { registerForPushes(device: device) }
+        let saves = saving.map { subscription -> Result<Subscription, CloudError> in
+            // "You can't save a database subscription to the public database":
+            // https://developer.apple.com/documentation/cloudkit/ckdatabasesubscription
+            if scope == .public, subscription.kind == .database {
+                return .failure(.invalidArguments("subscription \(subscription.id): the public database has no database subscriptions"))
+            }
+            // Saving a subscription with an existing ID replaces it.
+            // https://developer.apple.com/documentation/cloudkit/cksubscription
+            subscriptions[subscription.id] = subscription
+            return .success(subscription)
+        }
+        let deletes = deleting.map { id -> Result<String, CloudError> in
+            guard subscriptions.removeValue(forKey: id) != nil else {
+                return .failure(.invalidArguments("subscription \(id) does not exist"))
+            }
+            return .success(id)
+        }
+        if loseResponse { throw .networkFailure }
+        return SubscriptionModifyResult(saves: saves, deletes: deletes)
+    }
+
+    public func fetchAllSubscriptions() async throws(CloudError) -> [Subscription] {
+        let loseResponse = try beginRequest(.fetchSubscriptions)
+        if loseResponse { throw .networkFailure }
+        return subscriptions.values.sorted { $0.id < $1.id }
+    }
+
+    // MARK: Pushes
+
+    /// Makes a device receive the pushes of the database's subscriptions.
+    public func registerForPushes(device: String) {
+        pushDevices.insert(device)
+    }
+
+    /// Takes the pushes waiting for a device, oldest first.
+    public func takePushes(for device: String) -> [CloudNotification] {
+        pushQueues.removeValue(forKey: device) ?? []
+    }
+
+    /// The pushes waiting for a device, not taken.
+    public func pendingPushes(for device: String) -> [CloudNotification] {
+        pushQueues[device] ?? []
+    }
+
+    /// Makes the next `count` pushes queued meet `fault`.
+    public func injectPushFault(_ fault: PushFault, count: Int = 1) {
+        for _ in 0..<max(0, count) { pendingPushFaults.append(fault) }
+    }
+
+    /// Delivers every push held by ``PushFault/delay``, in the order they were held.
+    public func releaseHeldPushes() {
+        let held = heldPushes
+        heldPushes.removeAll()
+        for (device, notification) in held { pushQueues[device, default: []].append(notification) }
+    }
+
+    /// Makes every change hidden by ``PushFault/beforeVisible`` visible to zone fetches.
+    public func releaseHiddenChanges() {
+        hiddenChanges.removeAll()
+    }
+
+    /// Queues a push for each change and each subscription it fires, for every registered device but the one that
+    /// made the change: CloudKit does not notify the device that made the change
+    /// (https://developer.apple.com/documentation/cloudkit/cknotificationinfo).
+    func queuePushes(for changes: [CommittedChange], origin: String?) {
+        let devices = pushDevices.subtracting(origin.map { [$0] } ?? []).sorted()
+        guard !devices.isEmpty, !subscriptions.isEmpty else { return }
+        for change in changes {
+            for subscription in subscriptions.values.sorted(by: { $0.id < $1.id }) {
+                guard let kind = notificationKind(subscription, change.record, change.reason) else { continue }
+                if case let .query(query) = subscription.kind, query.firesOnce { subscriptions[subscription.id] = nil }
+                let notification = CloudNotification(
+                    kind: kind, subscriptionID: subscription.id, databaseScope: scope,
+                    notificationID: String(random.next() % 2_821_109_907_456, radix: 36),
+                    userRecordName: userRecordName, alert: Self.alert(subscription.notificationInfo),
+                    isContentAvailable: subscription.notificationInfo.shouldSendContentAvailable)
+                for device in devices { deliver(notification, to: device, for: change) }
+            }
+        }
+    }
+
+    /// What a push of `subscription` says of a change, nil when the change does not fire it.
+    private func notificationKind(
+        _ subscription: Subscription, _ record: Record, _ reason: QueryNotificationReason
+    ) -> CloudNotification.Kind? {
+        switch subscription.kind {
+        case .database: .database(zoneID: record.id.zoneID)
+        case let .recordZone(zoneID): zoneID == record.id.zoneID ? .recordZone(zoneID) : nil
+        case let .query(query): query.isFired(by: record, change: reason) ? .query(recordID: record.id, reason: reason) : nil
+        }
+    }
+
+    private static func alert(_ info: SubscriptionNotificationInfo) -> CloudNotification.Alert {
+        CloudNotification.Alert(
+            title: info.title, subtitle: info.subtitle, body: info.alertBody, badge: info.shouldBadge ? 1 : nil,
+            sound: info.soundName, category: info.category)
+    }
+
+    private func deliver(_ notification: CloudNotification, to device: String, for change: CommittedChange) {
+        let fault = pendingPushFaults.isEmpty ? nil : pendingPushFaults.removeFirst()
+        switch fault {
+        case .drop?: return
+        case .delay?: heldPushes.append((device, notification))
+        case .coalesce?:
+            if pushQueues[device]?.contains(where: { $0.subscriptionID == notification.subscriptionID }) == true { return }
+            pushQueues[device, default: []].append(notification)
+        case .duplicate?: pushQueues[device, default: []] += [notification, notification]
+        case .beforeVisible?:
+            let zoneID = change.record.id.zoneID
+            if hiddenChanges[zoneID] == nil { hiddenChanges[zoneID] = change.sequenceBefore }
+            pushQueues[device, default: []].append(notification)
+        case nil: pushQueues[device, default: []].append(notification)
+        }
+    }
+}
+
+/// A record change a request committed, for the pushes it causes.
+struct CommittedChange {
+    /// The record as saved, or as it was before its deletion.
+    var record: Record
+    var reason: QueryNotificationReason
+    /// The zone's change sequence before the change.
+    var sequenceBefore: UInt64
+}

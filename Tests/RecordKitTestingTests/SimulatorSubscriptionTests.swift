@@ -1,0 +1,185 @@
+import RecordKit
+import RecordKitSync
+import RecordKitTesting
+import Testing
+
+/// The simulator keeps subscriptions per database and queues a push for every change that fires one, for every
+/// registered device but the one that made the change.
+@Suite struct SimulatorSubscriptionTests {
+    private let otherZone = RecordZoneID(zoneName: "other-zone")
+
+    private func change(_ name: String, zone: RecordZoneID = noteZone) -> ModifyRecordsRequest {
+        ModifyRecordsRequest(saves: [RecordSave(note(name, zone: zone))])
+    }
+
+    /// A simulator with the note zone and another, `devices` registered for pushes, and these subscriptions.
+    private func simulator(devices: [String] = ["phone", "laptop"], _ subscriptions: [Subscription]) async throws -> CloudKitSimulator {
+        let simulator = try await simulatorWithNoteZone()
+        _ = try await simulator.saveZones([otherZone])
+        for device in devices { await simulator.registerForPushes(device: device) }
+        let result = try await simulator.modifySubscriptions(saving: subscriptions, deleting: [])
+        for save in result.saves { _ = try save.get() }
+        return simulator
+    }
+
+    @Test func subscriptionsAreSavedReplacedFetchedAndDeleted() async throws {
+        let simulator = try await simulatorWithNoteZone()
+        let zone = Subscription(id: "zone", kind: .recordZone(noteZone))
+        _ = try await simulator.modifySubscriptions(saving: [Subscription(id: "db", kind: .database), zone], deleting: [])
+        let loud = Subscription(id: "db", kind: .database, notificationInfo: SubscriptionNotificationInfo(alertBody: "hi"))
+        _ = try await simulator.modifySubscriptions(saving: [loud], deleting: [])
+        #expect(try await simulator.fetchAllSubscriptions() == [loud, zone])
+
+        let result = try await simulator.modifySubscriptions(saving: [], deleting: ["zone", "missing"])
+        #expect(try result.deletes[0].get() == "zone")
+        #expect(throws: CloudError.self) { try result.deletes[1].get() }
+        #expect(try await simulator.fetchAllSubscriptions() == [loud])
+    }
+
+    @Test func thePublicDatabaseRefusesDatabaseSubscriptions() async throws {
+        let simulator = CloudKitSimulator(scope: .public)
+        let result = try await simulator.modifySubscriptions(saving: [Subscription(id: "db", kind: .database)], deleting: [])
+        #expect(throws: CloudError.self) { try result.saves[0].get() }
+        #expect(try await simulator.fetchAllSubscriptions() == [])
+    }
+
+    @Test func aDatabaseSubscriptionNotifiesEveryDeviceButTheOneThatMadeTheChange() async throws {
+        let simulator = try await simulator(devices: ["phone", "laptop", "tablet"], [Subscription(id: "db", kind: .database)])
+        _ = try await simulator.modifyRecords(change("a", zone: otherZone), from: "phone")
+
+        #expect(await simulator.takePushes(for: "phone") == [])
+        for device in ["laptop", "tablet"] {
+            let pushes = await simulator.takePushes(for: device)
+            #expect(pushes.count == 1, "\(device)")
+            let push = try #require(pushes.first)
+            #expect(push.kind == .database(zoneID: otherZone))
+            #expect(push.subscriptionID == "db")
+            #expect(push.databaseScope == .private)
+            #expect(push.isSilent && push.isContentAvailable)
+            #expect(push.userRecordName == "_simulatedUser")
+            #expect(push.notificationID != nil)
+        }
+        // Taken pushes are gone.
+        #expect(await simulator.takePushes(for: "laptop") == [])
+    }
+
+    @Test func aChangeWithNoDeviceBehindItNotifiesEveryDevice() async throws {
+        let simulator = try await simulator([Subscription(id: "db", kind: .database)])
+        try await simulator.serverSave([note("a")])
+        #expect(await simulator.takePushes(for: "phone").count == 1)
+        #expect(await simulator.takePushes(for: "laptop").count == 1)
+    }
+
+    @Test func aRecordZoneSubscriptionFiresOnlyForItsZone() async throws {
+        let simulator = try await simulator([Subscription(id: "zone", kind: .recordZone(noteZone))])
+        _ = try await simulator.modifyRecords(change("elsewhere", zone: otherZone), from: "phone")
+        #expect(await simulator.pendingPushes(for: "laptop") == [])
+        _ = try await simulator.modifyRecords(change("here"), from: "phone")
+        #expect(await simulator.takePushes(for: "laptop").map(\.kind) == [.recordZone(noteZone)])
+    }
+
+    @Test func aQuerySubscriptionFiresForMatchingChangesWithTheirReasons() async throws {
+        let query = QuerySubscription(
+            recordType: "Note", filters: [QueryFilter("title", .equals, .string("urgent"))],
+            firesOn: [.recordCreation, .recordDeletion])
+        let simulator = try await simulator([Subscription(id: "urgent", kind: .query(query))])
+        let urgent = RecordID(recordName: "u", zoneID: noteZone)
+        _ = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(note("u", title: "urgent"))]), from: "phone")
+        _ = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(note("calm", title: "calm"))]), from: "phone")
+        // An update is not among the changes it fires on.
+        try await simulator.serverSave([note("u", title: "urgent")])
+        _ = try await simulator.modifyRecords(ModifyRecordsRequest(deletes: [urgent]), from: "phone")
+
+        let kinds = await simulator.takePushes(for: "laptop").map(\.kind)
+        #expect(kinds == [.query(recordID: urgent, reason: .recordCreated), .query(recordID: urgent, reason: .recordDeleted)])
+    }
+
+    @Test func aQuerySubscriptionThatFiresOnceIsDeletedAfterFiring() async throws {
+        let once = Subscription(id: "once", kind: .query(QuerySubscription(recordType: "Note", firesOnce: true)))
+        let simulator = try await simulator([once])
+        try await simulator.serverSave([note("a")])
+        try await simulator.serverSave([note("b")])
+        #expect(await simulator.takePushes(for: "laptop").count == 1)
+        #expect(try await simulator.fetchAllSubscriptions() == [])
+    }
+
+    @Test func theNotificationInfoMakesAVisiblePush() async throws {
+        let info = SubscriptionNotificationInfo(
+            shouldSendContentAvailable: false, title: "New note", alertBody: "A note changed", soundName: "ping",
+            shouldBadge: true)
+        let simulator = try await simulator([Subscription(id: "db", kind: .database, notificationInfo: info)])
+        try await simulator.serverSave([note("a")])
+        let push = try #require(await simulator.takePushes(for: "laptop").first)
+        #expect(!push.isSilent && !push.isContentAvailable)
+        #expect(push.alert == CloudNotification.Alert(title: "New note", body: "A note changed", badge: 1, sound: "ping"))
+    }
+
+    // MARK: Delivery faults
+
+    @Test func aDroppedPushNeverArrives() async throws {
+        let simulator = try await simulator(devices: ["laptop"], [Subscription(id: "db", kind: .database)])
+        await simulator.injectPushFault(.drop)
+        try await simulator.serverSave([note("a")])
+        try await simulator.serverSave([note("b")])
+        #expect(await simulator.takePushes(for: "laptop").count == 1)
+    }
+
+    @Test func aDelayedPushArrivesWhenReleased() async throws {
+        let simulator = try await simulator(devices: ["laptop"], [Subscription(id: "db", kind: .database)])
+        await simulator.injectPushFault(.delay)
+        try await simulator.serverSave([note("a")])
+        #expect(await simulator.pendingPushes(for: "laptop") == [])
+        await simulator.releaseHeldPushes()
+        #expect(await simulator.takePushes(for: "laptop").count == 1)
+    }
+
+    @Test func aCoalescedPushMergesIntoOneNotTakenYet() async throws {
+        let simulator = try await simulator(devices: ["laptop"], [Subscription(id: "db", kind: .database)])
+        try await simulator.serverSave([note("a")])
+        await simulator.injectPushFault(.coalesce)
+        try await simulator.serverSave([note("b")])
+        #expect(await simulator.takePushes(for: "laptop").count == 1)
+        // With none waiting, a coalesced push arrives.
+        await simulator.injectPushFault(.coalesce)
+        try await simulator.serverSave([note("c")])
+        #expect(await simulator.takePushes(for: "laptop").count == 1)
+    }
+
+    @Test func aDuplicatedPushArrivesTwiceWithOneID() async throws {
+        let simulator = try await simulator(devices: ["laptop"], [Subscription(id: "db", kind: .database)])
+        await simulator.injectPushFault(.duplicate)
+        try await simulator.serverSave([note("a")])
+        let pushes = await simulator.takePushes(for: "laptop")
+        #expect(pushes.count == 2)
+        #expect(pushes.first == pushes.last)
+    }
+
+    @Test func aPushBeforeTheChangeIsVisibleMeetsAFetchThatLacksIt() async throws {
+        let simulator = try await simulator(devices: ["laptop"], [Subscription(id: "db", kind: .database)])
+        try await simulator.serverSave([note("seen")])
+        await simulator.injectPushFault(.beforeVisible)
+        try await simulator.serverSave([note("early")])
+        try await simulator.serverSave([note("later")])
+        #expect(await simulator.takePushes(for: "laptop").count == 3)
+
+        let hidden = try await simulator.fetchZoneChanges(noteZone, since: nil)
+        #expect(hidden.changed.map(\.id.recordName) == ["seen"])
+        await simulator.releaseHiddenChanges()
+        // From the hidden page's token, the changes held back arrive.
+        let shown = try await simulator.fetchZoneChanges(noteZone, since: hidden.token)
+        #expect(shown.changed.map(\.id.recordName) == ["early", "later"])
+    }
+
+    @Test func theSimulatorsPushesSurviveTheirPayload() async throws {
+        let simulator = try await simulator(devices: ["laptop"], [
+            Subscription(id: "db", kind: .database), Subscription(id: "zone", kind: .recordZone(noteZone)),
+            Subscription(id: "query", kind: .query(QuerySubscription(recordType: "Note"))),
+        ])
+        try await simulator.serverSave([note("a")])
+        let pushes = await simulator.takePushes(for: "laptop")
+        #expect(pushes.map(\.subscriptionID) == ["db", "query", "zone"])
+        for push in pushes {
+            #expect(try CloudNotification.decode(push.encoded()) == push)
+        }
+    }
+}
