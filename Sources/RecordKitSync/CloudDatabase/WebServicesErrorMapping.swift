@@ -106,7 +106,7 @@ public enum WebServicesErrorMapping {
         case let .requestRateLimited(seconds): return (429, body(.throttled, "Request throttled", retryAfter: seconds))
         case let .serviceUnavailable(seconds): return (503, body(.tryAgainLater, "Try again later", retryAfter: seconds))
         case .networkFailure, .networkUnavailable: return nil
-        case let .invalidArguments(reason): return (400, body(.badRequest, reason))
+        case let .invalidArguments(reason), let .unsupported(reason): return (400, body(.badRequest, reason))
         case .partialFailure: return (500, body(.internalError, error.description))
         case let .other(code, reason):
             switch code {
