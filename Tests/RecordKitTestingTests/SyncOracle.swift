@@ -52,13 +52,20 @@ struct SyncOracle {
     /// An app edit: `edited` fields set on the record the device held (`before`, nil for a new record); `stored` is
     /// what the store committed. The store must have kept every other field as the model has it; the clock is
     /// taken as stored (the store may stamp it), and so are fields the app version added with their defaults.
-    mutating func appEdited(device: Int, id: RecordID, recordType: String, edited: RecordFields, appClock: Date, stored: Record?) {
+    mutating func appEdited(
+        device: Int, id: RecordID, recordType: String, existed: Bool, edited: RecordFields, appClock: Date, stored: Record?
+    ) {
         let name = "device \(device)"
         guard let stored else {
             problems.append("\(name) saved \(id) but its store holds nothing")
             return
         }
         let before = devices[device].records[id]?.local
+        if existed != (before != nil) {
+            problems.append(existed
+                ? "\(name) held \(id) when the app edited it, which the model says it does not hold"
+                : "\(name) lacked \(id) when the app created it, which the model says it holds")
+        }
         var expected = before?.fields ?? RecordFields()
         for (key, value) in edited { expected[key] = value }
         for (key, value) in stored.fields where expected[key] == nil || key == OracleAppVersion.clock || key == OracleAppVersion.versionField {

@@ -217,7 +217,7 @@ struct SyncScenario {
         edited[OracleAppVersion.clock] = nil
         log("\(device.name) \(exists ? "edits" : "creates") \(recordType) \(name) at \(clock): \(edited.keys.sorted().joined(separator: ", "))")
         oracle.appEdited(
-            device: index, id: id, recordType: recordType, edited: edited, appClock: appClock,
+            device: index, id: id, recordType: recordType, existed: exists, edited: edited, appClock: appClock,
             stored: try device.store.storedState(of: id)?.local)
     }
 

@@ -15,7 +15,7 @@ import RecordKitSync
 ///
 /// Devices may run different app versions: ``init(deviceModels:zones:seed:storeDirectory:configure:)`` takes one
 /// model set per device, say an old app's `Note` (schema version 1) on device 0 and a new app's on device 1.
-/// ``settle()`` and ``divergences()`` cover every device, and compare records as stored, so a record a device
+/// ``settle(maxRounds:)`` and ``divergences()`` cover every device, and compare records as stored, so a record a device
 /// cannot decode is compared too.
 public final class SyncHarness: Sendable {
     /// The server.
@@ -40,6 +40,9 @@ public final class SyncHarness: Sendable {
     /// `deviceModels[i]`), syncing `zones` of a private database simulator seeded with `seed`.
     ///
     /// - Parameters:
+    ///   - deviceModels: one model set per device, in device order: the app version each device runs.
+    ///   - zones: the zones every device syncs.
+    ///   - seed: the seed of the simulator's change tags, tokens and random faults.
     ///   - storeDirectory: where each device keeps its store, as `device-<i>.sqlite` (an existing file is opened
     ///     as it is); such devices can be killed and relaunched (``SimulatedDevice/relaunch()``). Nil keeps every
     ///     store in memory.
