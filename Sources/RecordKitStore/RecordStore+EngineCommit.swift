@@ -37,11 +37,7 @@ extension RecordStore {
         return try write { db in
             var report = ApplyReport()
             for (page, encoded) in pages {
-                let pageReport = try applyServerChanges(
-                    db, encoded: encoded, deleted: page.deleted, token: page.token.map { (page.zoneID, $0) })
-                report.merged += pageReport.merged
-                report.mergedWithoutModel += pageReport.mergedWithoutModel
-                report.unmerged += pageReport.unmerged
+                report.append(try applyServerChanges(db, encoded: encoded, page: page))
             }
             try markSent(db, changes.sent)
             if let engineState {
@@ -54,11 +50,13 @@ extension RecordStore {
     /// Deletes every record, every zone's token, the database token and the engine state, in one transaction
     /// (the user signed out of, or switched, their iCloud account, and the app keeps no data of the last one).
     public func deleteAllData() throws(RecordStoreError) {
-        let (records, zones, state) = (schema.records, schema.zones, schema.state)
+        let (records, zones, state, parked, refetch) = (schema.records, schema.zones, schema.state, schema.parked, schema.refetch)
         try write { db in
             try db.execute(sql: "DELETE FROM \(records)")
             try db.execute(sql: "DELETE FROM \(zones)")
             try db.execute(sql: "DELETE FROM \(state) WHERE key IN ('databaseToken', 'engineState')")
+            try db.execute(sql: "DELETE FROM \(parked)")
+            try db.execute(sql: "DELETE FROM \(refetch)")
         }
     }
 
@@ -69,7 +67,7 @@ extension RecordStore {
     /// - Returns: how many records are queued.
     @discardableResult
     public func requeueAll() throws(RecordStoreError) -> Int {
-        let (records, zones, state) = (schema.records, schema.zones, schema.state)
+        let (records, zones, state, parked, refetch) = (schema.records, schema.zones, schema.state, schema.parked, schema.refetch)
         return try write { db in
             try db.execute(sql: "DELETE FROM \(records) WHERE value IS NULL")
             // By rowid: the rows are taken as stored, whatever their names hold.
@@ -83,6 +81,8 @@ extension RecordStore {
             }
             try db.execute(sql: "DELETE FROM \(zones)")
             try db.execute(sql: "DELETE FROM \(state) WHERE key IN ('databaseToken', 'engineState')")
+            try db.execute(sql: "DELETE FROM \(parked)")
+            try db.execute(sql: "DELETE FROM \(refetch)")
             return rowids.count
         }
     }

@@ -40,6 +40,7 @@ extension RecordStore {
                     let storedType: String? = try stored.flatMap { (stored: Row) throws(RecordStoreError) in try RowCoding.column(stored, 0, table: table, id: row.id) }
                     throw RecordStoreError.typeMismatch(row.id, stored: storedType ?? "?", requested: row.type)
                 }
+                try unpark(db, try RowCoding.arguments(row.id))
                 generation += 1
             }
         }
@@ -70,6 +71,7 @@ extension RecordStore {
                     throw RecordStoreError.typeMismatch(id, stored: recordType, requested: Model.recordType)
                 }
                 let serverHasIt: Bool = try RowCoding.column(row, 1, table: table, id: id)
+                try unpark(db, try RowCoding.arguments(id))
                 if try RowCoding.pendingCode(row, 2, table: table, id: id) == .delete { continue }
                 if serverHasIt {
                     let generation = try reserveGenerations(db, count: 1)

@@ -5,7 +5,8 @@ import RecordKit
 extension RecordStore {
     /// The next pending changes to send, oldest edit first: at most `maxCount` of them, and records adding up to
     /// at most `maxBytes` of archive (CloudKit takes about 400 items and 2 MB per request). The first change is
-    /// always included, however large, so a big record cannot block the queue.
+    /// always included, however large; if the server refuses it for good, ``park(_:generation:reason:)`` sets it
+    /// aside until the app edits it again, so a big record cannot block the queue.
     ///
     /// Each save carries the local value with the system fields of the last server record, so the server sees
     /// the change tag it expects (no change tag when the store has no server copy), except the parent, which is
@@ -26,7 +27,7 @@ extension RecordStore {
             var bytes = 0
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT ownerName, zoneName, recordName, recordType, pending, generation, value, server, length(value)
-                FROM \(table) WHERE pending <> 0 ORDER BY generation
+                FROM \(table) r WHERE pending <> 0 AND \(notParked) ORDER BY generation
                 """)
             while let row = try rows.next(), batch.saves.count + batch.deletes.count < maxCount {
                 do {
@@ -88,15 +89,15 @@ public struct PendingItem: Sendable, Hashable {
 }
 
 extension RecordStore {
-    /// Every record with a pending change, oldest edit first, without reading the values: what a sync engine
+    /// Every record with a pending change that is not parked, oldest edit first, without reading the values: what a sync engine
     /// that tracks pending changes itself (CKSyncEngine) is told at start. A row whose columns are damaged is
     /// left out here; ``nextPendingBatch(maxCount:maxBytes:including:)`` reports it.
     public func pendingItems() throws(RecordStoreError) -> [PendingItem] {
         let table = schema.records
         return try read { db in
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT ownerName, zoneName, recordName, recordType, pending, generation FROM \(table)
-                WHERE pending <> 0 ORDER BY generation
+                SELECT ownerName, zoneName, recordName, recordType, pending, generation FROM \(table) r
+                WHERE pending <> 0 AND \(notParked) ORDER BY generation
                 """)
             var items: [PendingItem] = []
             while let row = try rows.next() {

@@ -28,6 +28,7 @@ extension RecordStore {
                 generation += 1
             }
             try db.execute(sql: "DELETE FROM \(schema.zones) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
+            try dropRefetchNotes(db, zone: zone)
             return names.count
         }
     }

@@ -10,32 +10,59 @@ extension RecordStore {
     /// with the model's `merge(ancestor:client:server:)` against the stored ancestor; the result keeps the
     /// server's system fields, except the parent, which merges like a field, and stays pending (with a new
     /// generation). Over a pending delete only the ancestor is updated. A record deleted on the server is
-    /// removed, unless a local save is pending: then the local value stays, to be created again.
+    /// removed, unless a local save is pending and the model's `deleteConflict` rule is `editWins` (the
+    /// default): then the local value stays, to be created again.
+    ///
+    /// Records of different types never merge: a changed record whose ID the store holds as another type takes
+    /// the ID, and the local record is reported whole in ``ApplyReport/displaced``. A record the store cannot
+    /// keep (a NUL in its name) is skipped and reported in ``ApplyReport/skipped``; the rest and the token are
+    /// stored. The last page of a fetch started with ``beginRefetch(_:)`` ends it.
     @discardableResult
     public func apply(_ page: FetchedPage) throws(RecordStoreError) -> ApplyReport {
-        try applyServerChanges(changed: page.changed, deleted: page.deleted, token: page.token.map { (page.zoneID, $0) })
+        let encoded = page.changed.map { (record: $0, bytes: NativeArchive.encode($0)) }
+        return try write { db in try applyServerChanges(db, encoded: encoded, page: page) }
     }
 
     /// Stores server records that came without a page, such as the server records of conflicts
     /// (`serverRecordChanged`): merged over pending edits exactly as ``apply(_:)`` does, no token changed.
     @discardableResult
     public func apply(serverRecords: [RecordKit.Record]) throws(RecordStoreError) -> ApplyReport {
-        try applyServerChanges(changed: serverRecords, deleted: [], token: nil)
+        let encoded = serverRecords.map { (record: $0, bytes: NativeArchive.encode($0)) }
+        return try write { db in
+            var report = ApplyReport()
+            try applyChanged(db, encoded: encoded, report: &report)
+            return report
+        }
     }
 
-    private func applyServerChanges(
-        changed: [RecordKit.Record], deleted: [RecordID], token: (RecordZoneID, ServerChangeToken)?
-    ) throws(RecordStoreError) -> ApplyReport {
-        let encoded = changed.map { (record: $0, bytes: NativeArchive.encode($0)) }
-        return try write { db in try applyServerChanges(db, encoded: encoded, deleted: deleted, token: token) }
-    }
-
-    /// Applies server records inside a write transaction (see ``apply(_:)``).
+    /// Applies a fetched page inside a write transaction (see ``apply(_:)``).
     func applyServerChanges(
-        _ db: Database, encoded: [(record: RecordKit.Record, bytes: Data)], deleted: [RecordID], token: (RecordZoneID, ServerChangeToken)?
+        _ db: Database, encoded: [(record: RecordKit.Record, bytes: Data)], page: FetchedPage
     ) throws -> ApplyReport {
-        let table = schema.records
         var report = ApplyReport()
+        try applyChanged(db, encoded: encoded, report: &report)
+        for id in page.deleted {
+            do {
+                try RowCoding.checkStorable(id)
+            } catch {
+                report.skipped.append(SkippedRecord(id: id, error: error))
+                continue
+            }
+            try applyServerDeletion(db, id: id, report: &report)
+        }
+        if let token = page.token {
+            try noteListed(db, page, report: &report)
+            try db.execute(sql: """
+                INSERT INTO \(schema.zones) (ownerName, zoneName, token, zoneExists) VALUES (?, ?, ?, 1)
+                ON CONFLICT (ownerName, zoneName) DO UPDATE SET token = excluded.token, zoneExists = 1
+                """, arguments: try RowCoding.arguments(page.zoneID) + [NativeArchive.encode(token)])
+        }
+        return report
+    }
+
+    /// Stores changed server records, merging them over pending saves of the same type.
+    private func applyChanged(_ db: Database, encoded: [(record: RecordKit.Record, bytes: Data)], report: inout ApplyReport) throws {
+        let table = schema.records
         let select = try db.cachedStatement(sql: """
             SELECT recordType, value, server, pending, generation FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?
             """)
@@ -48,15 +75,21 @@ extension RecordStore {
             """)
         for (record, bytes) in encoded {
             let id = record.id
-            try RowCoding.checkStorable(id, recordType: record.recordType)
+            do {
+                try RowCoding.checkStorable(id, recordType: record.recordType)
+            } catch {
+                report.skipped.append(SkippedRecord(id: id, error: error))
+                continue
+            }
             let row = try Row.fetchOne(select, arguments: try RowCoding.arguments(id))
             var value: Data? = bytes
             var pending = PendingCode.none.rawValue
             var generation: Int64 = 0
             if let row {
-                let stored: (code: PendingCode, generation: Int64, local: Data?, ancestor: Data?)
+                let stored: (type: String, code: PendingCode, generation: Int64, local: Data?, ancestor: Data?)
                 do throws(RecordStoreError) {
                     stored = (
+                        try RowCoding.column(row, 0, table: table, id: id),
                         try RowCoding.pendingCode(row, 3, table: table, id: id), try RowCoding.column(row, 4, table: table, id: id),
                         try RowCoding.column(row, 1, table: table, id: id), try RowCoding.column(row, 2, table: table, id: id))
                 } catch {
@@ -67,7 +100,16 @@ extension RecordStore {
                         arguments: [bytes] + (try RowCoding.arguments(id)))
                     continue
                 }
-                if stored.code != .none {
+                if stored.type != record.recordType {
+                    // Records of different types never merge: the server's record takes the ID, unchanged.
+                    if stored.code == .save, let local = stored.local {
+                        do {
+                            report.displaced.append(try RowCoding.record(local, id: id, recordType: stored.type, copy: .local))
+                        } catch {
+                            report.unmerged.append(error)
+                        }
+                    }
+                } else if stored.code != .none {
                     pending = stored.code.rawValue
                     generation = stored.generation
                     if stored.code == .save, let local = stored.local {
@@ -83,23 +125,35 @@ extension RecordStore {
                 id.zoneID.ownerName, id.zoneID.zoneName, id.recordName, record.recordType, value, bytes, pending, generation,
             ])
         }
-        for id in deleted {
-            let arguments = try RowCoding.arguments(id)
-            // Keep a pending save (the local edit wins over the deletion, and creates the record again).
-            try db.execute(sql: """
-                UPDATE \(table) SET server = NULL WHERE ownerName = ? AND zoneName = ? AND recordName = ? AND pending = \(PendingCode.save.rawValue)
-                """, arguments: arguments)
-            try db.execute(sql: """
-                DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ? AND pending <> \(PendingCode.save.rawValue)
-                """, arguments: arguments)
+    }
+
+    /// Applies the server's deletion of a record: the row goes, unless a local save is pending and the rule of
+    /// its type is `editWins`; then only its server copy goes, and the save creates the record again.
+    func applyServerDeletion(_ db: Database, id: RecordID, report: inout ApplyReport) throws {
+        let table = schema.records
+        let arguments = try RowCoding.arguments(id)
+        let row = try Row.fetchOne(
+            db, sql: "SELECT recordType, value, pending FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+            arguments: arguments)
+        guard let row else { return }
+        let recordType: String? = try? RowCoding.column(row, 0, table: table, id: id)
+        let pending = try? RowCoding.pendingCode(row, 2, table: table, id: id)
+        if pending == .save {
+            guard let recordType, merges.deleteConflict(for: recordType) == .deleteWins else {
+                try db.execute(
+                    sql: "UPDATE \(table) SET server = NULL WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+                    arguments: arguments)
+                return
+            }
+            if let local: Data = try? RowCoding.column(row, 1, table: table, id: id) {
+                do {
+                    report.discardedEdits.append(try RowCoding.record(local, id: id, recordType: recordType, copy: .local))
+                } catch {
+                    report.unmerged.append(error)
+                }
+            }
         }
-        if let (zoneID, token) = token {
-            try db.execute(sql: """
-                INSERT INTO \(schema.zones) (ownerName, zoneName, token, zoneExists) VALUES (?, ?, ?, 1)
-                ON CONFLICT (ownerName, zoneName) DO UPDATE SET token = excluded.token, zoneExists = 1
-                """, arguments: try RowCoding.arguments(zoneID) + [NativeArchive.encode(token)])
-        }
-        return report
+        try db.execute(sql: "DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?", arguments: arguments)
     }
 
     /// The merged local value of a record with a pending save that the server changed.
@@ -200,6 +254,7 @@ extension RecordStore {
                 try db.execute(sql: "DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
             }
             try db.execute(sql: "DELETE FROM \(schema.zones) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
+            try dropRefetchNotes(db, zone: zone)
         }
     }
 }

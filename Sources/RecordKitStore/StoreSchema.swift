@@ -4,8 +4,9 @@ import GRDB
 ///
 /// Tables: `<prefix>records` (one row per record: ID, type, local value, last server record, pending change and
 /// its generation; a pending delete is a row whose value is NULL), `<prefix>zones` (change token and whether the
-/// zone exists, per zone) and `<prefix>state` (store schema version, generation counter, database token,
-/// engine state).
+/// zone exists, per zone), `<prefix>state` (store schema version, generation counter, database token,
+/// engine state), `<prefix>parked` (records the server refuses, parked at the generation refused) and
+/// `<prefix>refetch` (during a zone's fetch from no token, the records with a server copy it has not listed yet).
 struct StoreSchema: Sendable {
     /// The store schema version this code writes and reads. A store with a larger one is refused.
     static let version = 1
@@ -14,6 +15,8 @@ struct StoreSchema: Sendable {
     var records: String { prefix + "records" }
     var zones: String { prefix + "zones" }
     var state: String { prefix + "state" }
+    var parked: String { prefix + "parked" }
+    var refetch: String { prefix + "refetch" }
 
     /// Checks the prefix is a plain identifier, so it can be spliced into SQL.
     init(prefix: String) throws(RecordStoreError) {
@@ -69,6 +72,26 @@ struct StoreSchema: Sendable {
                 );
                 CREATE TABLE \(state) (key TEXT NOT NULL PRIMARY KEY, value);
                 INSERT INTO \(state) (key, value) VALUES ('schemaVersion', 1), ('generation', 0);
+                """)
+        }
+        // Two tables only: a store that an older version opens still reads and syncs (it only retries parked
+        // records, and reconciles no refetch), so the store schema version stays 1.
+        migrator.registerMigration("\(prefix)store-v1-parked-refetch") { [self] db in
+            try db.execute(sql: """
+                CREATE TABLE \(parked) (
+                    ownerName TEXT NOT NULL,
+                    zoneName TEXT NOT NULL,
+                    recordName TEXT NOT NULL,
+                    generation INTEGER NOT NULL,
+                    reason TEXT NOT NULL,
+                    PRIMARY KEY (ownerName, zoneName, recordName)
+                );
+                CREATE TABLE \(refetch) (
+                    ownerName TEXT NOT NULL,
+                    zoneName TEXT NOT NULL,
+                    recordName TEXT NOT NULL,
+                    PRIMARY KEY (ownerName, zoneName, recordName)
+                );
                 """)
         }
         return migrator

@@ -124,7 +124,8 @@ private extension RecordKit.Record {
 }
 
 /// GRDB binds a Swift string as C text, which ends at its first NUL: a record `"a\0b"` would be stored, found
-/// and overwritten as `"a"`. The store refuses such names on every path that binds one; a row written by other
+/// and overwritten as `"a"`. The store refuses such names on every path that binds one (a fetched record is
+/// skipped and reported); a row written by other
 /// code with a NUL in its name reads back as it is (FuzzStoreRow found reads cut at the NUL too).
 @Suite struct StoreNameTests {
     /// `␀` in an argument stands for a NUL (the test log cuts a raw one).
@@ -139,7 +140,9 @@ private extension RecordKit.Record {
         #expect(throws: refused) { try store.fetch(Note.self, id: note.recordID) }
         #expect(throws: refused) { try store.storedState(of: note.recordID) }
         #expect(throws: refused) { try store.delete(Note.self, id: note.recordID) }
-        #expect(throws: refused) { try store.apply(serverRecords: [Fixtures.serverRecord(note, tag: "t")]) }
+        // A fetched record is skipped and reported, so the rest of its page and the token are stored.
+        let report = try store.apply(FetchedPage(zoneID: note.recordID.zoneID, changed: [Fixtures.serverRecord(note, tag: "t")], deleted: [note.recordID]))
+        #expect(report.skipped == [SkippedRecord(id: note.recordID, error: refused), SkippedRecord(id: note.recordID, error: refused)])
         let zone = RecordZoneID(zoneName: name)
         #expect(throws: RecordStoreError.unstorableName(name, what: "zone name")) { try store.setZone(zone, exists: true) }
         #expect(throws: RecordStoreError.unstorableName(name, what: "zone name")) { try store.forgetZone(zone, keepingLocalChanges: true) }

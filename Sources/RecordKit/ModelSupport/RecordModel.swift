@@ -14,6 +14,9 @@ public protocol RecordModel: Sendable, Hashable, Identifiable where ID == Record
     static var recordType: String { get }
     /// The version of the record type this model was generated from.
     static var schemaVersion: Int { get }
+    /// What wins when an unsent local edit meets the record's deletion on the server (the schema's
+    /// `deleteConflict`); ``DeleteConflictRule/editWins`` unless the model says otherwise.
+    static var deleteConflict: DeleteConflictRule { get }
 
     /// The record ID, system fields, unknown fields and decoded version.
     var metadata: RecordMetadata { get set }
@@ -40,6 +43,9 @@ public protocol RecordModel: Sendable, Hashable, Identifiable where ID == Record
 }
 
 extension RecordModel {
+    /// ``DeleteConflictRule/editWins``: the default of the schema's `deleteConflict`.
+    public static var deleteConflict: DeleteConflictRule { .editWins }
+
     /// The record's ID.
     public var recordID: RecordID { metadata.recordID }
 
@@ -49,6 +55,16 @@ extension RecordModel {
 
 /// The field keys of a generated model: `enum Field: String, CaseIterable`.
 public protocol RecordFieldKey: RawRepresentable<String>, CaseIterable, Hashable, Sendable {}
+
+/// What wins when an unsent local edit of a record meets its deletion on the server (the schema's
+/// `<record deleteConflict=…>`). A local deletion that meets a server edit always wins: the deletion is sent and
+/// the record is gone everywhere.
+public enum DeleteConflictRule: String, Sendable, Hashable, CaseIterable {
+    /// The edit wins: the record is created again from the local value, on every device (the default).
+    case editWins
+    /// The deletion wins: the local record and its pending edit are removed, and the discarded edit is reported.
+    case deleteWins
+}
 
 /// What a model does with a record written by a newer version of the app (the schema's `onNewerVersion`).
 public enum NewerVersionRule: String, Sendable, Hashable, CaseIterable {

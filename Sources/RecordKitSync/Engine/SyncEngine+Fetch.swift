@@ -11,10 +11,11 @@ extension SyncEngine {
         var databaseToken: ServerChangeToken?
         if database.scope != .public {
             let changes = try await fetchDatabaseChanges()
-            for deletion in changes.deleted {
+            let deletions = changes.deleted + (try unlistedZones(changes))
+            for deletion in deletions {
                 try await zoneLost(deletion.zoneID, reason: Self.resetReason(deletion.reason))
             }
-            let deleted = Set(changes.deleted.map(\.zoneID))
+            let deleted = Set(deletions.map(\.zoneID))
             zoneIDs.removeAll { deleted.contains($0) }
             for zoneID in changes.changed where !zoneIDs.contains(zoneID) { zoneIDs.append(zoneID) }
             databaseToken = changes.token
@@ -39,10 +40,29 @@ extension SyncEngine {
         }
     }
 
+    /// The zones a database fetch from no token shows deleted: such a fetch lists the zones that exist and
+    /// reports no deletions, so a zone the store holds as existing that the list lacks was deleted meanwhile.
+    private func unlistedZones(_ changes: DatabaseChanges) throws(SyncError) -> [ZoneDeletion] {
+        guard changes.fromNoToken else { return [] }
+        let listed = Set(changes.changed).union(changes.deleted.map(\.zoneID))
+        let known = try stored { () throws(RecordStoreError) in try store.zones() }
+        return known.filter { $0.exists && !listed.contains($0.id) }.map { ZoneDeletion(zoneID: $0.id, reason: .deleted) }
+    }
+
+    /// What the database feed said since the stored token.
+    private struct DatabaseChanges {
+        var changed: [RecordZoneID] = []
+        var deleted: [ZoneDeletion] = []
+        var token: ServerChangeToken?
+        /// Whether the feed was read from no token (none stored, or it expired): then it lists every zone.
+        var fromNoToken = false
+    }
+
     /// Every page of the database feed since the stored token (from no token if it expired).
-    private func fetchDatabaseChanges() async throws(SyncError) -> (changed: [RecordZoneID], deleted: [ZoneDeletion], token: ServerChangeToken?) {
+    private func fetchDatabaseChanges() async throws(SyncError) -> DatabaseChanges {
         var token = try stored { () throws(RecordStoreError) in try store.databaseToken() }
         var changed: [RecordZoneID] = [], deleted: [ZoneDeletion] = []
+        let startedFromNoToken = token == nil
         var expired = false
         while true {
             let page: DatabaseChangesPage
@@ -66,7 +86,7 @@ extension SyncEngine {
             if !page.moreComing { break }
         }
         // A zone deleted then created again is a changed zone whose old data is gone.
-        return (changed, deleted, token)
+        return DatabaseChanges(changed: changed, deleted: deleted, token: token, fromNoToken: startedFromNoToken || expired)
     }
 
     /// Fetches one zone's changes page by page, each page stored with its token in one transaction.
@@ -74,8 +94,9 @@ extension SyncEngine {
         var token = try stored { () throws(RecordStoreError) in try store.zone(zoneID)?.token }
         var expired = false
         if token == nil {
-            // A fetch from no token reports no deletions: start from what the server holds, pending edits kept.
-            try stored { () throws(RecordStoreError) in try store.forgetZone(zoneID, keepingLocalChanges: true) }
+            // A fetch from no token reports no deletions: its end removes what it did not list. Nothing goes before:
+            // the server copies stay the ancestors of pending edits, and the records stay if the fetch fails.
+            try stored { () throws(RecordStoreError) in try store.beginRefetch(zoneID) }
         }
         while true {
             let page: ZoneChangesPage
@@ -85,10 +106,10 @@ extension SyncEngine {
                     try await database.fetchZoneChanges(zoneID, since: since, resultsLimit: configuration.fetchResultsLimit)
                 }
             } catch .cloud(.changeTokenExpired) where !expired {
-                // Fetch everything again; records with pending edits stay and are merged with what arrives.
+                // Fetch everything again, merged with the records and pending edits against their ancestors.
                 expired = true
                 token = nil
-                try stored { () throws(RecordStoreError) in try store.forgetZone(zoneID, keepingLocalChanges: true) }
+                try stored { () throws(RecordStoreError) in try store.beginRefetch(zoneID) }
                 emit(.zoneReset(zoneID, reason: .changeTokenExpired))
                 continue
             } catch .cloud(.zoneNotFound) {
@@ -101,11 +122,11 @@ extension SyncEngine {
                 try await zoneLost(zoneID, reason: .encryptedDataReset)
                 return
             }
-            let fetched = FetchedPage(zoneID: zoneID, changed: page.changed, deleted: page.deleted.map(\.id), token: page.token)
+            let fetched = FetchedPage(
+                zoneID: zoneID, changed: page.changed, deleted: page.deleted.map(\.id), token: page.token, moreComing: page.moreComing)
             let report = try stored { () throws(RecordStoreError) in try store.apply(fetched) }
             emit(.fetched(zoneID: zoneID, changed: page.changed.map(\.id), deleted: page.deleted.map(\.id)))
-            for id in report.merged { emit(.conflictMerged(id)) }
-            for error in report.mergedWithoutModel { emit(.undecodable(error)) }
+            emitReport(report)
             token = page.token
             if !page.moreComing { return }
         }

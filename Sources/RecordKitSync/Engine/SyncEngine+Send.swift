@@ -44,11 +44,15 @@ extension SyncEngine {
                 // "Split the operation in half and try both requests again."
                 itemLimit = max(1, request.itemCount / 2)
                 continue
-            } catch let error {
-                if case .cloud(.limitExceeded) = error, let id = request.saves.first?.record.id {
-                    emit(.failure(id, .limitExceeded(itemCount: 1, byteCount: RequestSize.bytes(of: request))))
+            } catch let .cloud(.limitExceeded(items, bytes)) where request.itemCount == 1 && batch.saves.count == 1 {
+                // One record too large for any request: park it until the app edits it, and send what follows.
+                let save = batch.saves[0]
+                try stored { () throws(RecordStoreError) in
+                    try store.park(save.record.id, generation: save.generation, reason: "\(CloudError.limitExceeded(itemCount: items, byteCount: bytes))")
                 }
-                throw error
+                emit(.parked(save.record.id, .limitExceeded(itemCount: items, byteCount: bytes)))
+                itemLimit = max(1, configuration.maxItemsPerRequest)
+                continue
             }
             var followups = Followups(failed: failed)
             sort(result, of: batch, into: &followups, conflictCounts: &conflictCounts)
@@ -129,7 +133,8 @@ extension SyncEngine {
         }
         for id in followups.lostOnServer {
             // Forget the server copy; the pending save stays and is sent without a change tag.
-            try stored { () throws(RecordStoreError) in _ = try store.apply(FetchedPage(zoneID: id.zoneID, deleted: [id])) }
+            let report = try stored { () throws(RecordStoreError) in try store.apply(FetchedPage(zoneID: id.zoneID, deleted: [id])) }
+            emitReport(report)
         }
         try await createZones(followups.missingZones)
         for (zoneID, reason) in followups.lostZones {
@@ -142,7 +147,9 @@ extension SyncEngine {
     /// unchanged (a retry of a save whose response was lost), it is marked sent instead of saved again.
     private func resolveConflicts(_ serverRecords: [Record]) throws(SyncError) {
         let report = try stored { () throws(RecordStoreError) in try store.apply(serverRecords: serverRecords) }
-        for error in report.mergedWithoutModel { emit(.undecodable(error)) }
+        var unreported = report
+        unreported.merged = []  // Each conflict is reported below.
+        emitReport(unreported)
         var settled: [SentChange] = []
         for server in serverRecords {
             emit(.conflictMerged(server.id))

@@ -18,6 +18,19 @@ public enum SyncEvent: Sendable, Hashable {
     case undecodable(RecordStoreError)
     /// A record could not be sent; it stays pending. The error says why.
     case failure(RecordID, CloudError)
+    /// The server refuses a record whatever is tried (too large for any request): it is parked
+    /// (`RecordStore.parkedRecords()`) and the changes behind it are sent; the app's next edit of it is sent again.
+    case parked(RecordID, CloudError)
+    /// A fetched record (or deletion) the store cannot keep, such as a name with a NUL: skipped, the rest of the
+    /// page and the zone's token stored.
+    case skipped(RecordID, RecordStoreError)
+    /// A local record met a server record of another type under its ID. Records of different types never merge:
+    /// the server's record took the ID; this is the local record whole, with its unsent edit, for the app to keep
+    /// under a new ID if it wants.
+    case displaced(Record)
+    /// An unsent local edit met the record's deletion on the server, and its type's `deleteConflict` is
+    /// `deleteWins`: the record and the edit are gone; this is the local record whole.
+    case editDiscarded(Record)
     /// A request failed for a while; the engine waits `seconds` before trying again.
     case retrying(after: Double, CloudError)
     /// The store refused what the engine received (the disk is full, say): nothing of it was stored, and the
