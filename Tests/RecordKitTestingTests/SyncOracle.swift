@@ -178,7 +178,7 @@ struct SyncOracle {
                 problems.append("device \(device) sent \(save.record.id), which the model says it does not hold")
                 continue
             }
-            if save.record.fields != entry.local.fields || save.record.recordType != entry.local.recordType {
+            if !Self.sameValues(save.record.fields, entry.local.fields) || save.record.recordType != entry.local.recordType {
                 problems.append("""
                     device \(device) sent \(save.record.recordType) \(save.record.id) as \(save.record.fields); \
                     the model expected \(entry.local.recordType) \(entry.local.fields)
@@ -194,12 +194,29 @@ struct SyncOracle {
                 devices[device].records[item.id] = Entry(local: server, ancestor: server, pending: false)
             case let .failure(.serverRecordChanged(server, _)):
                 serverCopy(server, device: device)
+                // A merge that leaves the server's record as it is (a retry after a lost response) is sent already.
+                if let entry = devices[device].records[item.id], entry.pending, Self.sameValues(entry.local.fields, server.fields) {
+                    devices[device].records[item.id] = Entry(local: server, ancestor: server, pending: false)
+                }
             case .failure(.unknownItem):
                 devices[device].records[item.id]?.ancestor = nil
             case .failure:
                 break
             }
         }
+    }
+
+    // MARK: Comparing
+
+    /// Whether two records' fields hold the same values, a field added in version 2 that one lacks counting as its
+    /// default (what every version-2 model reads there).
+    static func sameValues(_ left: RecordFields, _ right: RecordFields) -> Bool {
+        Set(left.keys).union(right.keys).allSatisfy { value($0, in: left) == value($0, in: right) }
+    }
+
+    /// A field's value, or the default of a field version 2 added when the record lacks it.
+    static func value(_ key: String, in fields: RecordFields) -> FieldValue? {
+        fields[key] ?? OracleAppVersion.v2.known[key].flatMap { OracleAppVersion.v1.known[key] == nil ? $0 : nil }
     }
 
     // MARK: The end
@@ -216,7 +233,7 @@ struct SyncOracle {
                         found.append("device \(index) holds \(id) as a \(actual.recordType), the model as a \(expected.recordType)")
                     }
                     for key in Set(expected.fields.keys).union(actual.fields.keys).sorted()
-                    where expected.fields[key] != actual.fields[key] {
+                    where Self.value(key, in: expected.fields) != Self.value(key, in: actual.fields) {
                         found.append("""
                             device \(index) holds \(id).\(key) = \(actual.fields[key].map { "\($0)" } ?? "nothing"); \
                             the merge rules give \(expected.fields[key].map { "\($0)" } ?? "nothing")

@@ -7,7 +7,8 @@ import Testing
 /// the schema's merge rules and what reached each device, and checks each record a device sends and every record
 /// of every device at the end; the harness checks every device against the server.
 ///
-/// `SYNC_PROPERTY_SCENARIOS=n` sets the number of scenarios (default 200); `SYNC_PROPERTY_SEED=s` replays one
+/// `SYNC_PROPERTY_SCENARIOS=n` sets the number of scenarios (default 200), `SYNC_PROPERTY_FIRST=k` skips the
+/// first k (to run a long campaign in parts); `SYNC_PROPERTY_SEED=s` replays one
 /// seed and prints its steps; `SYNC_PROPERTY_WITHOUT=tokenExpiry,oldApps` leaves kinds of step out
 /// (``SyncScenario/Kind``), to tell which rule a failing seed breaks. Tools/sync-property-test.sh runs 10,000.
 @Suite struct SyncPropertyTests {
@@ -18,7 +19,8 @@ import Testing
             seeds = [seed]
         } else {
             let count = environment["SYNC_PROPERTY_SCENARIOS"].flatMap(Int.init) ?? 200
-            seeds = (0..<UInt64(max(1, count))).map { $0 &* 0x9E37_79B9 &+ 17 }
+            let first = environment["SYNC_PROPERTY_FIRST"].flatMap(UInt64.init) ?? 0
+            seeds = (first..<first + UInt64(max(1, count))).map { $0 &* 0x9E37_79B9 &+ 17 }
         }
         let verbose = seeds.count == 1
         let leftOut = SyncScenario.Kind.leftOut
