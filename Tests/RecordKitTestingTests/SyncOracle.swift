@@ -1,5 +1,6 @@
 import Foundation
 import RecordKit
+import RecordKitStore
 import RecordKitSync
 import RecordKitTesting
 
@@ -11,12 +12,16 @@ import RecordKitTesting
 struct SyncOracle {
     /// What the model says one device holds for one record.
     struct Entry {
-        /// The local record (type and fields matter).
-        var local: Record
+        /// The local record (type and fields matter); nil for a pending delete.
+        var local: Record?
         /// The last server copy the device saw, or nil.
         var ancestor: Record?
-        /// Whether a local edit waits to be sent.
+        /// Whether a local edit (a save, or the delete when `local` is nil) waits to be sent.
         var pending: Bool
+        /// Whether the device sent a save of the record that it never saw answered (the server may hold it).
+        var attempted = false
+        /// The record type of the local record, or of the ancestor under a pending delete.
+        var recordType: String? { local?.recordType ?? ancestor?.recordType }
     }
 
     /// One device's model.
@@ -38,6 +43,8 @@ struct SyncOracle {
     var devices: [Device]
     /// What went against the model, in order.
     private(set) var problems: [String] = []
+    /// Deletes the server carried out that no app asked for (see ``answered(_:device:)``).
+    private(set) var strayDeletes: [String] = []
 
     init(zoneID: RecordZoneID, versions: [OracleAppVersion]) {
         self.zoneID = zoneID
@@ -61,6 +68,7 @@ struct SyncOracle {
             return
         }
         let before = devices[device].records[id]?.local
+        let ancestor = devices[device].records[id]?.ancestor
         if existed != (before != nil) {
             problems.append(existed
                 ? "\(name) held \(id) when the app edited it, which the model says it does not hold"
@@ -79,10 +87,27 @@ struct SyncOracle {
         }
         var record = Record(recordType: recordType, id: id, fields: expected)
         record.system = stored.system
-        var entry = devices[device].records[id] ?? Entry(local: record, ancestor: nil, pending: true)
-        entry.local = record
-        entry.pending = true
-        devices[device].records[id] = entry
+        // A save after a delete is a save on the same server copy.
+        let attempted = devices[device].records[id]?.attempted ?? false
+        devices[device].records[id] = Entry(local: record, ancestor: ancestor, pending: true, attempted: attempted)
+    }
+
+    /// An app delete. A record the server never returned, and that the device never tried to send, goes at once
+    /// (a save then a delete leaves nothing); another waits as a pending delete. `stored` is what the store holds afterwards.
+    mutating func appDeleted(device: Int, id: RecordID, stored: StoredRecordState?) {
+        guard let entry = devices[device].records[id], entry.local != nil else {
+            problems.append("device \(device) deleted \(id), which the model says it does not hold")
+            return
+        }
+        if entry.ancestor == nil && !entry.attempted {
+            devices[device].records[id] = nil
+            if stored != nil { problems.append("device \(device) deleted \(id), which the server never returned, but its store keeps it") }
+        } else {
+            devices[device].records[id] = Entry(local: nil, ancestor: entry.ancestor, pending: true, attempted: entry.attempted)
+            if stored?.local != nil {
+                problems.append("device \(device) deleted \(id), but its store still holds \(String(describing: stored?.local))")
+            }
+        }
     }
 
     // MARK: What reached the device
@@ -147,14 +172,19 @@ struct SyncOracle {
 
     /// A server copy reached the device: merged over a pending edit, or taken as it is.
     private mutating func serverCopy(_ server: Record, device: Int) {
-        guard var entry = devices[device].records[server.id], entry.pending, entry.local.recordType == server.recordType else {
+        guard var entry = devices[device].records[server.id], entry.pending, entry.recordType == server.recordType else {
             // No pending edit, or a local record of another type (the server's wins the ID).
             devices[device].records[server.id] = Entry(local: server, ancestor: server, pending: false)
             return
         }
+        guard let local = entry.local else {
+            // Over a pending delete only the ancestor moves: the delete goes on the newer change tag.
+            entry.ancestor = server
+            devices[device].records[server.id] = entry
+            return
+        }
         var merged = server
-        merged.fields = devices[device].version.merge(
-            ancestor: entry.ancestor?.fields, client: entry.local.fields, server: server.fields)
+        merged.fields = devices[device].version.merge(ancestor: entry.ancestor?.fields, client: local.fields, server: server.fields)
         entry.local = merged
         entry.ancestor = server
         devices[device].records[server.id] = entry
@@ -163,7 +193,7 @@ struct SyncOracle {
     /// The server no longer has the record: a pending edit stays and is sent again as new; the rest goes.
     private mutating func serverDeleted(_ id: RecordID, device: Int) {
         guard var entry = devices[device].records[id] else { return }
-        if entry.pending {
+        if entry.pending, entry.local != nil {
             entry.ancestor = nil
             devices[device].records[id] = entry
         } else {
@@ -174,17 +204,19 @@ struct SyncOracle {
     /// Every record the device sends must be the model's local record.
     private mutating func sent(_ request: ModifyRecordsRequest, device: Int) {
         for save in request.saves where !excluded.contains(save.record.id) {
-            guard let entry = devices[device].records[save.record.id] else {
+            guard let local = devices[device].records[save.record.id]?.local else {
                 problems.append("device \(device) sent \(save.record.id), which the model says it does not hold")
                 continue
             }
-            if !Self.sameValues(save.record.fields, entry.local.fields) || save.record.recordType != entry.local.recordType {
+            devices[device].records[save.record.id]?.attempted = true
+            if !Self.sameValues(save.record.fields, local.fields) || save.record.recordType != local.recordType {
                 problems.append("""
                     device \(device) sent \(save.record.recordType) \(save.record.id) as \(save.record.fields); \
-                    the model expected \(entry.local.recordType) \(entry.local.fields)
+                    the model expected \(local.recordType) \(local.fields)
                     """)
             }
         }
+
     }
 
     private mutating func answered(_ result: ModifyRecordsResult, device: Int) {
@@ -195,12 +227,27 @@ struct SyncOracle {
             case let .failure(.serverRecordChanged(server, _)):
                 serverCopy(server, device: device)
                 // A merge that leaves the server's record as it is (a retry after a lost response) is sent already.
-                if let entry = devices[device].records[item.id], entry.pending, Self.sameValues(entry.local.fields, server.fields) {
+                if let entry = devices[device].records[item.id], entry.pending, let local = entry.local,
+                   Self.sameValues(local.fields, server.fields) {
                     devices[device].records[item.id] = Entry(local: server, ancestor: server, pending: false)
                 }
             case .failure(.unknownItem):
                 devices[device].records[item.id]?.ancestor = nil
             case .failure:
+                break
+            }
+        }
+        for item in result.deletes where !excluded.contains(item.id) {
+            let deletedByApp = devices[device].records[item.id].map { $0.pending && $0.local == nil } ?? false
+            if item.error == nil, !deletedByApp {
+                // The engine deleted a record on the server that this device's app never deleted: a loss, unless
+                // the record was this device's own unanswered save (a lost response), which the model cannot tell.
+                strayDeletes.append("device \(device) deleted \(item.id) on the server, which its app never deleted")
+            }
+            switch item.error {
+            case nil, .unknownItem?, .zoneNotFound?:
+                if devices[device].records[item.id]?.local == nil { devices[device].records[item.id] = nil }
+            default:
                 break
             }
         }
@@ -223,7 +270,7 @@ struct SyncOracle {
 
     /// Compares every device's records with the model, field by field.
     func finalProblems(stored: [[RecordID: Record]]) -> [String] {
-        var found = problems
+        var found = problems + strayDeletes
         for (index, records) in stored.enumerated() {
             let model = devices[index].records.filter { !excluded.contains($0.key) }
             for id in Set(model.keys).union(records.keys).sorted() where !excluded.contains(id) {

@@ -11,7 +11,8 @@ import RecordKitTesting
 /// a newer card) and memos (an old app keeps a newer memo's unknown fields), sync, go offline, are killed in the
 /// middle of a sync and relaunched from their store files, while the server expires tokens, loses the zone to
 /// another device's app, holds a record no store can keep, throttles, lowers its limits and loses responses;
-/// devices save records too big to send and records whose ID another device holds with another type. Then a
+/// devices save records too big to send and records whose ID another device holds with another type, and delete
+/// records. Then a
 /// quiet settle, and the oracle (``SyncOracle``) checks every field of every record on every device, and the
 /// harness that every device equals the server.
 struct SyncScenario {
@@ -34,6 +35,8 @@ struct SyncScenario {
         case typeClash
         /// Devices killed in the middle of a sync.
         case kills
+        /// The app deletes records.
+        case deletes
 
         /// The kinds the environment leaves out.
         static var leftOut: Set<Kind> {
@@ -171,7 +174,9 @@ struct SyncScenario {
             await plantUnstorableRecord()
         case 92..<95 where kinds.contains(.typeClash):
             try edit(on: index, name: Self.names[Int(random.next() % UInt64(Self.names.count))], clash: true)
-        case 95..<100:
+        case 95..<98 where kinds.contains(.deletes):
+            try delete(on: index, name: Self.names[Int(random.next() % UInt64(Self.names.count))])
+        case 98..<100:
             for other in harness.devices {
                 do { try await other.sync() } catch { log("\(other.name) sync fails: \(error)") }
             }
@@ -193,7 +198,8 @@ struct SyncScenario {
         let id = RecordID(recordName: name, zoneID: Self.zoneID)
         let state = try device.store.storedState(of: id)
         let exists = state?.local != nil
-        if clash && exists { return }
+        // A clash needs an ID the device does not hold at all (the store refuses to turn a row into another type).
+        if clash && state != nil { return }
         var recordType = state?.local?.recordType ?? state?.recordType ?? Self.recordType(of: name)
         if clash { recordType = recordType == "Card" ? "Memo" : "Card" }
         let version = versions[index]
@@ -224,6 +230,30 @@ struct SyncScenario {
         oracle.appEdited(
             device: index, id: id, recordType: recordType, existed: exists, edited: edited, appClock: appClock,
             stored: try device.store.storedState(of: id)?.local)
+    }
+
+    /// Deletes a record the app can read on a device.
+    private mutating func delete(on index: Int, name: String) throws {
+        let device = harness[index]
+        let id = RecordID(recordName: name, zoneID: Self.zoneID)
+        guard let recordType = try device.store.storedState(of: id)?.local?.recordType else { return }
+        let deleted: Bool
+        switch (versions[index].version, recordType) {
+        case (1, "Card"): deleted = try delete(CardsV1.Card.self, id: id, on: device)
+        case (1, _): deleted = try delete(CardsV1.Memo.self, id: id, on: device)
+        case (_, "Card"): deleted = try delete(CardsV2.Card.self, id: id, on: device)
+        default: deleted = try delete(CardsV2.Memo.self, id: id, on: device)
+        }
+        guard deleted else { return }
+        clock += 1
+        log("\(device.name) deletes \(recordType) \(name) at \(clock)")
+        oracle.appDeleted(device: index, id: id, stored: try device.store.storedState(of: id))
+    }
+
+    private func delete<Model: RecordModel>(_: Model.Type, id: RecordID, on device: SimulatedDevice) throws -> Bool {
+        // The app deletes what it can read.
+        guard (try? device.store.fetch(Model.self, id: id)) != nil else { return false }
+        return try device.store.delete(Model.self, id: id)
     }
 
     /// A new value for a field: unique strings and numbers; a list gains an element and may lose its first.
