@@ -39,6 +39,12 @@ struct RecordTypeGenerator {
         printer.block("nonisolated extension \(typeName): RecordKit.RecordModel {") { p in
             p.line("\(a)static let recordType: Swift.String = \(SwiftNamer.stringLiteral(recordType.name))")
             p.line("\(a)static let schemaVersion: Swift.Int = \(recordType.version)")
+            if recordType.deleteConflict == .deleteWins {
+                p.line("\(a)static let deleteConflict: RecordKit.DeleteConflictRule = .deleteWins")
+            }
+            if let merge = recordType.merge, let clock = merge.clock, let stamp = merge.effectiveStamp {
+                p.line("\(a)static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: \(SwiftNamer.stringLiteral(clock)), stamp: .\(stamp.rawValue))")
+            }
             p.line()
             printRecordInit(into: &p)
             p.line()

@@ -10,14 +10,22 @@ extension RecordStore {
     }
 
     /// Saves models as local edits, all in one transaction.
+    ///
+    /// A model with a last-writer-wins clock stamped by the store (`MergeClock.Stamp.store`, the
+    /// schema's default) is saved with its clock field set to the latest of the app's value, the store's clock
+    /// (``RecordStoreClock``) and the clock of the last server copy plus one millisecond: an edit is never older
+    /// than the server record it edits, so a device with a slow clock, or an app that forgets to set the
+    /// field, still wins with a later edit. With `MergeClock.Stamp.app` the app's value is kept.
     public func save<Model: RecordModel>(contentsOf models: some Sequence<Model>) throws(RecordStoreError) {
-        // Encode before taking the write lock, so the transaction only writes.
+        // Encode before taking the write lock, so the transaction only writes (and stamps).
         let rows = models.map { model in
             let record = model.record()
-            return (id: record.id, type: record.recordType, bytes: NativeArchive.encode(record))
+            return (id: record.id, type: record.recordType, record: record, bytes: NativeArchive.encode(record))
         }
         guard !rows.isEmpty else { return }
         let table = schema.records
+        let stampedField = Model.mergeClock.flatMap { $0.stamp == .store ? $0.field : nil }
+        let now = clock.currentDate()
         try write { db in
             var generation = try reserveGenerations(db, count: rows.count)
             // The upsert keeps the server copy; the WHERE refuses to turn a record into another type.
@@ -30,8 +38,12 @@ extension RecordStore {
                 """)
             for row in rows {
                 try RowCoding.checkStorable(row.id, recordType: row.type)
+                var bytes = row.bytes
+                if let stampedField {
+                    bytes = try stamp(db, row.record, field: stampedField, now: now) ?? bytes
+                }
                 try statement.execute(arguments: [
-                    row.id.zoneID.ownerName, row.id.zoneID.zoneName, row.id.recordName, row.type, row.bytes, generation,
+                    row.id.zoneID.ownerName, row.id.zoneID.zoneName, row.id.recordName, row.type, bytes, generation,
                 ])
                 if db.changesCount == 0 {
                     let stored = try Row.fetchOne(
@@ -87,5 +99,25 @@ extension RecordStore {
             }
             return deleted
         }
+    }
+}
+
+extension RecordStore {
+    /// The record's archive with its clock field stamped (see ``save(contentsOf:)``); nil when the app's value stands.
+    fileprivate func stamp(_ db: Database, _ record: RecordKit.Record, field: String, now: Date) throws -> Data? {
+        var latest = now
+        let serverCopy = try Data.fetchOne(
+            db, sql: "SELECT server FROM \(schema.records) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
+            arguments: try RowCoding.arguments(record.id))
+        // A server copy that cannot be read (or holds no clock) orders nothing: the other terms stand.
+        if let serverCopy, let server = try? NativeArchive.decodeRecord(serverCopy),
+            case let .timestamp(serverClock)? = server[field]
+        {
+            latest = max(latest, serverClock.addingTimeInterval(0.001))
+        }
+        if case let .timestamp(appClock)? = record[field], appClock >= latest { return nil }
+        var stamped = record
+        stamped[field] = .timestamp(latest)
+        return NativeArchive.encode(stamped)
     }
 }

@@ -240,7 +240,7 @@ extension RecordStore {
     }
 
     /// Forgets what the store knows of a zone's server side: its token and the server copies of its records
-    /// (after `changeTokenExpired`, or when the zone was deleted). Records with no pending change are removed,
+    /// (when the zone was deleted; after `changeTokenExpired` use ``beginRefetch(_:)``, which keeps the ancestors). Records with no pending change are removed,
     /// to be fetched again. With `keepingLocalChanges`, pending saves and deletes stay queued (a save then
     /// creates the record anew); without, they are dropped too.
     public func forgetZone(_ zoneID: RecordZoneID, keepingLocalChanges: Bool) throws(RecordStoreError) {

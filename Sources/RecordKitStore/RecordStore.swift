@@ -5,8 +5,8 @@ import RecordKit
 /// RecordKit's offline store: records, their last server copies, change tokens and the queue of pending
 /// changes, in SQLite through GRDB.
 ///
-/// Open it on its own file (a WAL `DatabasePool`) with ``init(path:models:options:)``, or inside an app's GRDB
-/// database with ``init(database:models:tablePrefix:)``. Pass the generated model types it merges with.
+/// Open it on its own file (a WAL `DatabasePool`) with ``init(path:models:options:clock:)``, or inside an app's GRDB
+/// database with ``init(database:models:tablePrefix:clock:)``. Pass the generated model types it merges with.
 ///
 /// - Local edits: ``save(_:)``, ``save(contentsOf:)``, ``delete(_:id:)``. The edit and its pending change
 ///   commit in one transaction; changes to one record coalesce (save+save is one save, save then delete of a
@@ -19,7 +19,10 @@ import RecordKit
 ///   generation that was sent.
 /// - Fetching: ``apply(_:)`` stores a fetched page with its zone token in one transaction, merging a server
 ///   record over a pending edit with the model's `merge(ancestor:client:server:)`; ``apply(serverRecords:)``
-///   does the same for conflict results; ``forgetZone(_:keepingLocalChanges:)``.
+///   does the same for conflict results; ``beginRefetch(_:)`` before a fetch from no token, whose last page
+///   removes what it did not list; ``forgetZone(_:keepingLocalChanges:)`` when a zone is gone.
+/// - Records the server refuses for good: ``park(_:generation:reason:)`` sets one aside until the app edits it;
+///   ``parkedRecords()`` lists them.
 /// - Sync state: ``zone(_:)``, ``setZone(_:exists:)``, ``databaseToken()``, ``setDatabaseToken(_:)``,
 ///   ``engineState()``, ``setEngineState(_:)``, ``syncState()``.
 /// - For CKSyncEngine: ``commit(_:engineState:)`` stores fetched and sent changes with the engine's state in one
@@ -31,6 +34,8 @@ public final class RecordStore: Sendable {
     public let database: any DatabaseWriter
     let schema: StoreSchema
     let merges: ModelRegistry
+    /// The time a merge clock is stamped with on a local save.
+    let clock: any RecordStoreClock
 
     /// Opens (creating if needed) a store in its own SQLite file, in WAL mode, with data protection on Apple
     /// platforms (see ``RecordStoreOptions``).
@@ -39,8 +44,10 @@ public final class RecordStore: Sendable {
     ///   - path: the database file; its folder must exist. SQLite adds `-wal` and `-shm` files beside it.
     ///   - models: the generated model types whose records the store merges field by field.
     ///   - options: the table prefix and the data protection class.
+    ///   - clock: the time merge clocks are stamped with on local saves (see ``save(contentsOf:)``).
     public convenience init(
-        path: String, models: [any RecordModel.Type], options: RecordStoreOptions = RecordStoreOptions()
+        path: String, models: [any RecordModel.Type], options: RecordStoreOptions = RecordStoreOptions(),
+        clock: any RecordStoreClock = SystemStoreClock()
     ) throws(RecordStoreError) {
         let pool: DatabasePool
         do {
@@ -50,7 +57,7 @@ public final class RecordStore: Sendable {
         } catch {
             throw RecordStoreError(error)
         }
-        try self.init(database: pool, models: models, tablePrefix: options.tablePrefix)
+        try self.init(database: pool, models: models, tablePrefix: options.tablePrefix, clock: clock)
         do {
             try options.fileProtection.apply(toDatabaseAt: path)
         } catch {
@@ -59,9 +66,14 @@ public final class RecordStore: Sendable {
     }
 
     /// Lives inside an app's existing GRDB database: the store's tables start with `tablePrefix`, and its
-    /// migrations (named with the prefix) run through their own `DatabaseMigrator`.
-    public init(database: any DatabaseWriter, models: [any RecordModel.Type], tablePrefix: String = "recordkit_") throws(RecordStoreError) {
+    /// migrations (named with the prefix) run through their own `DatabaseMigrator`. `clock` is the time merge
+    /// clocks are stamped with on local saves (see ``save(contentsOf:)``).
+    public init(
+        database: any DatabaseWriter, models: [any RecordModel.Type], tablePrefix: String = "recordkit_",
+        clock: any RecordStoreClock = SystemStoreClock()
+    ) throws(RecordStoreError) {
         self.database = database
+        self.clock = clock
         self.schema = try StoreSchema(prefix: tablePrefix)
         self.merges = ModelRegistry(models)
         try schema.prepare(database)

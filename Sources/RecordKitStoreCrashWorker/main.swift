@@ -13,8 +13,14 @@ guard arguments.count == 4, let first = Int(arguments[2]), let count = Int(argum
     exit(64)
 }
 
+/// The store's clock stays at 1970, before every note's `modified`, so each note is stored exactly as saved
+/// and the parent can compare what survived with what it was told.
+struct EpochClock: RecordStoreClock {
+    func currentDate() -> Date { Date(timeIntervalSince1970: 0) }
+}
+
 do {
-    let store = try RecordStore(path: arguments[1], models: [Note.self])
+    let store = try RecordStore(path: arguments[1], models: [Note.self], clock: EpochClock())
     let zone = RecordZoneID(zoneName: "note-zone")
     var number = first
     while number < first + count {

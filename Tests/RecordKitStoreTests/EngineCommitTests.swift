@@ -30,7 +30,7 @@ import Testing
     /// The state never covers changes the store lacks: a commit that fails stores neither.
     @Test func aFailedCommitStoresNeitherTheChangesNorTheState() throws {
         let queue = try DatabaseQueue()
-        let store = try RecordStore(database: queue, models: [Note.self])
+        let store = try RecordStore(database: queue, models: [Note.self], clock: Fixtures.clock)
         try store.setEngineState(Data("state-1".utf8))
         try queue.write { db in
             try db.execute(sql: """

@@ -74,13 +74,13 @@ import Testing
         let zoneToken = ServerChangeToken(data: Data([7, 7]))
         let databaseToken = ServerChangeToken(data: Data([9]))
         do {
-            let store = try RecordStore(path: path, models: [Note.self])
+            let store = try RecordStore(path: path, models: [Note.self], clock: Fixtures.clock)
             try store.apply(FetchedPage(zoneID: Fixtures.zone, token: zoneToken))
             try store.setZone(RecordZoneID(zoneName: "gone"), exists: false)
             try store.setDatabaseToken(databaseToken)
             try store.setEngineState(Data("engine".utf8))
         }
-        let reopened = try RecordStore(path: path, models: [Note.self])
+        let reopened = try RecordStore(path: path, models: [Note.self], clock: Fixtures.clock)
         #expect(try reopened.syncState() == SyncState(zoneTokens: [Fixtures.zone: zoneToken], databaseToken: databaseToken))
         #expect(try reopened.zone(RecordZoneID(zoneName: "gone"))?.exists == false)
         #expect(try reopened.engineState() == Data("engine".utf8))

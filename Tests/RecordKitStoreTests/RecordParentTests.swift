@@ -14,7 +14,7 @@ import Testing
 
     /// A store holding note "n" as the server sent it: text "v1", parent `parent`, change tag "e1".
     private func storeWithServerNote(parent: Reference?, models: [any RecordModel.Type] = [Note.self]) throws -> RecordStore {
-        let store = try RecordStore(database: try DatabaseQueue(), models: models)
+        let store = try RecordStore(database: try DatabaseQueue(), models: models, clock: Fixtures.clock)
         var record = Fixtures.serverRecord(Fixtures.note("n", text: "v1"), tag: "e1")
         record.system.parent = parent
         try store.apply(serverRecords: [record])
@@ -48,7 +48,8 @@ import Testing
         let save = try #require(try store.nextPendingBatch().saves.first)
         #expect(save.record.system.parent == Self.folderA, "the new parent is sent")
         #expect(save.record.system.changeTag == "e1", "on the server copy's change tag")
-        #expect(save.changedKeys == [], "no field changed")
+        // Note's clock is stamped by the store: an edit is later than the server copy it edits, by 1 ms at least.
+        #expect(save.changedKeys == ["modified"], "no field changed but the clock the store stamped")
 
         var accepted = save.record
         accepted.system.changeTag = "e2"
@@ -119,12 +120,13 @@ import Testing
     }
 
     /// With a model, a parent changed on both sides follows the schema's conflict rule, like a field: `Note`'s is
-    /// last writer wins on `modified`, the server's on a tie.
+    /// last writer wins on `modified`. The store stamps the clock of a local edit past its server copy's, so an
+    /// edit that left `modified` as it was still beats a server record of the same clock (no tie).
     @Test func aParentChangedOnBothSidesFollowsTheModelsConflictRule() throws {
-        let tied = try storeWithServerNote(parent: Self.folderA)
-        try edit(tied, parent: Self.folderB)
-        try tied.apply(serverRecords: [serverNote(text: "v1", parent: Self.folderC)])
-        #expect(try tied.storedState(of: Fixtures.id("n"))?.local?.system.parent == Self.folderC, "a tie: the server's")
+        let stamped = try storeWithServerNote(parent: Self.folderA)
+        try edit(stamped, parent: Self.folderB)
+        try stamped.apply(serverRecords: [serverNote(text: "v1", parent: Self.folderC)])
+        #expect(try stamped.storedState(of: Fixtures.id("n"))?.local?.system.parent == Self.folderB, "stamped 1 ms later: the client's")
 
         let clientLater = try storeWithServerNote(parent: Self.folderA)
         var note = try #require(try clientLater.fetch(Note.self, id: Fixtures.id("n")))

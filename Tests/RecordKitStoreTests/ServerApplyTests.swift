@@ -28,7 +28,7 @@ import Testing
     /// Invariant 2: a page that fails to store leaves neither its records nor its token.
     @Test func theTokenNeverAdvancesWithoutItsRecords() throws {
         let queue = try DatabaseQueue()
-        let store = try RecordStore(database: queue, models: [Note.self])
+        let store = try RecordStore(database: queue, models: [Note.self], clock: Fixtures.clock)
         try store.apply(FetchedPage(zoneID: Fixtures.zone, changed: [Fixtures.serverRecord(Fixtures.note("a"), tag: "e1")], token: Self.token1))
         // The app's database refuses one record of the next page (a trigger stands in for any failure mid-page).
         try queue.write { db in
@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test func aRecordTypeWithNoModelIsMergedFieldByFieldAndReported() throws {
-        let store = try RecordStore(database: try DatabaseQueue(), models: [])
+        let store = try RecordStore(database: try DatabaseQueue(), models: [], clock: Fixtures.clock)
         let id = Fixtures.id("f1")
         var base = RecordKit.Record(recordType: "Folder", id: id, fields: ["name": .string("a"), "count": .int64(1)])
         base.system.changeTag = "e1"

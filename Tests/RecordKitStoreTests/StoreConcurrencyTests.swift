@@ -13,7 +13,7 @@ import Testing
 
     @Test func aReadCompletesWhileALongWriteTransactionIsOpen() throws {
         let folder = try TemporaryFolder()
-        let store = try RecordStore(path: folder.file("wal.sqlite"), models: [Note.self])
+        let store = try RecordStore(path: folder.file("wal.sqlite"), models: [Note.self], clock: Fixtures.clock)
         try store.save(contentsOf: (0..<100).map { Fixtures.note("n\($0)") })
 
         let writeStarted = DispatchSemaphore(value: 0)
@@ -43,7 +43,7 @@ import Testing
 
     @Test func aWriteCommitsWhileALongReadIsOpen() throws {
         let folder = try TemporaryFolder()
-        let store = try RecordStore(path: folder.file("wal.sqlite"), models: [Note.self])
+        let store = try RecordStore(path: folder.file("wal.sqlite"), models: [Note.self], clock: Fixtures.clock)
         try store.save(contentsOf: (0..<10).map { Fixtures.note("n\($0)") })
 
         let writeError = Locked<String?>(nil)

@@ -85,7 +85,7 @@ import Testing
     /// again the store works.
     @Test func aFullDiskFailsTheSaveLosesNothingAndRecovers() throws {
         let folder = try TemporaryFolder()
-        let store = try RecordStore(path: folder.file("full.sqlite"), models: [Note.self])
+        let store = try RecordStore(path: folder.file("full.sqlite"), models: [Note.self], clock: Fixtures.clock)
         let before = (0..<20).map { Fixtures.note("before-\($0)") }
         try store.save(contentsOf: before)
         try store.database.writeWithoutTransaction { db in

@@ -38,6 +38,17 @@ enum Fixtures {
 
     /// A store in a fresh in-memory database queue.
     static func memoryStore() throws -> RecordStore {
-        try RecordStore(database: try DatabaseQueue(), models: [Note.self])
+        try RecordStore(database: try DatabaseQueue(), models: [Note.self], clock: clock)
     }
+
+    /// The tests' store clock: 1970-01-01, before every `modified` the tests write, so a save keeps the app's
+    /// clock unless it is not later than the server copy's (see `MergeClockStampTests`).
+    static let clock = FixedStoreClock(Date(timeIntervalSince1970: 0))
+}
+
+/// A store clock that stays where it is set.
+struct FixedStoreClock: RecordStoreClock {
+    let date: Date
+    init(_ date: Date) { self.date = date }
+    func currentDate() -> Date { date }
 }

@@ -19,6 +19,8 @@ import Testing
         #expect(note.fields.map(\.type) == [.scalar(.asset), .scalar(.timestamp)])
         #expect(note.merge?.strategy == .lastWriterWins)
         #expect(note.merge?.clock == "modified")
+        #expect(note.merge?.stamp == nil && note.merge?.effectiveStamp == .store, "the store stamps the clock by default")
+        #expect(note.deleteConflict == .editWins)
         #expect(note.location.line == 5)
         #expect(note.location.column == 3)
         #expect(note.fields.first?.location == SourceLocation(file: TestPaths.schemas + "/Notes.records.xml", line: 7, column: 5))
@@ -111,4 +113,30 @@ enum TestPaths {
 
     /// The repository's Schemas folder.
     static var schemas: String { repositoryRoot + "/Schemas" }
+}
+
+extension SchemaReaderTests {
+    /// `deleteConflict` and `stamp` are read, written back, and left out of the .ckdb export.
+    @Test func readsAndWritesTheMergeRulesTheAppChooses() throws {
+        let xml = """
+        <schema xmlns="urn:recordkit:schema:1" name="Rules">
+          <record type="A" deleteConflict="deleteWins">
+            <field name="t" kind="timestamp"/>
+            <merge strategy="lastWriterWins" clock="t" stamp="app"/>
+          </record>
+        </schema>
+        """
+        let result = SchemaLoader.load(data: Data(xml.utf8), path: "Rules.records.xml")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let record = try #require(result.schemas.first?.record(named: "A"))
+        #expect(record.deleteConflict == .deleteWins)
+        #expect(record.merge?.stamp == .app)
+        let written = RecordsXMLWriter.write(try #require(result.schemas.first))
+        #expect(written.contains(#"deleteConflict="deleteWins""#))
+        #expect(written.contains(#"stamp="app""#))
+        // .ckdb knows neither: the export is the one it was.
+        let plain = SchemaLoader.load(data: Data(xml.replacingOccurrences(of: #" deleteConflict="deleteWins""#, with: "")
+            .replacingOccurrences(of: #" stamp="app""#, with: "").utf8), path: "Rules.records.xml")
+        #expect(CKDBWriter.write(try #require(result.schemas.first)) == CKDBWriter.write(try #require(plain.schemas.first)))
+    }
 }

@@ -135,6 +135,12 @@ let ruleCases: [RuleCase] = [
       <merge strategy="lastWriterWins" clock="x"/>
     </record>
     """),
+    // stamp says who sets the merge clock: without a clock there is nothing to stamp.
+    RuleCase(code: "RK120", line: 3, body: """
+    <record type="A">
+      <merge strategy="serverWins" stamp="store"/>
+    </record>
+    """),
     RuleCase(code: "RK120", line: 3, body: """
     <record type="A">
       <merge strategy="lastWriterWins"/>
@@ -294,6 +300,21 @@ let ruleCases: [RuleCase] = [
         let result = SchemaLoader.load(data: Data(xml.utf8), path: "A.records.xml")
         #expect(result.diagnostics.map(\.severity) == [.warning])
         #expect(result.diagnostics.first?.code == "RK120")
+        #expect(!result.hasErrors)
+    }
+
+    @Test func stampOnAClockOfAnotherStrategyIsAWarning() {
+        let xml = """
+        <schema xmlns="urn:recordkit:schema:1" name="Test">
+          <record type="A">
+            <field name="t" kind="timestamp"/>
+            <merge strategy="clientWins" clock="t" stamp="app"/>
+          </record>
+        </schema>
+        """
+        let result = SchemaLoader.load(data: Data(xml.utf8), path: "A.records.xml")
+        #expect(result.diagnostics.map(\.severity) == [.warning, .warning])
+        #expect(result.diagnostics.map(\.code) == ["RK120", "RK120"])
         #expect(!result.hasErrors)
     }
 }

@@ -17,6 +17,9 @@ public protocol RecordModel: Sendable, Hashable, Identifiable where ID == Record
     /// What wins when an unsent local edit meets the record's deletion on the server (the schema's
     /// `deleteConflict`); ``DeleteConflictRule/editWins`` unless the model says otherwise.
     static var deleteConflict: DeleteConflictRule { get }
+    /// The last-writer-wins clock field, and who sets it on a local save (the schema's `<merge clock=… stamp=…>`);
+    /// nil when the type has no clock.
+    static var mergeClock: MergeClock? { get }
 
     /// The record ID, system fields, unknown fields and decoded version.
     var metadata: RecordMetadata { get set }
@@ -46,6 +49,9 @@ extension RecordModel {
     /// ``DeleteConflictRule/editWins``: the default of the schema's `deleteConflict`.
     public static var deleteConflict: DeleteConflictRule { .editWins }
 
+    /// No clock, unless the model names one.
+    public static var mergeClock: MergeClock? { nil }
+
     /// The record's ID.
     public var recordID: RecordID { metadata.recordID }
 
@@ -64,6 +70,30 @@ public enum DeleteConflictRule: String, Sendable, Hashable, CaseIterable {
     case editWins
     /// The deletion wins: the local record and its pending edit are removed, and the discarded edit is reported.
     case deleteWins
+}
+
+/// The timestamp field that orders writes for last-writer-wins, and who sets it when the app saves a record.
+public struct MergeClock: Sendable, Hashable {
+    /// Who sets the clock field on a local save (the schema's `stamp`).
+    public enum Stamp: String, Sendable, Hashable, CaseIterable {
+        /// The store stamps it with the latest of the app's value, the store's clock, and the clock of the last
+        /// server copy plus one millisecond: a device with a slow clock still wins with a later edit, and an app
+        /// that forgets to set the field cannot break last-writer-wins.
+        case store
+        /// The store keeps the app's value.
+        case app
+    }
+
+    /// The clock field's record key.
+    public let field: String
+    /// Who sets it on a local save.
+    public let stamp: Stamp
+
+    /// A clock in `field`, set as `stamp` says.
+    public init(field: String, stamp: Stamp) {
+        self.field = field
+        self.stamp = stamp
+    }
 }
 
 /// What a model does with a record written by a newer version of the app (the schema's `onNewerVersion`).

@@ -104,7 +104,7 @@ extension CKSyncEngineAdapter {
             if case let .serverRecordChanged(server, _) = error {
                 conflicts.append((server, flight?.record))
             } else {
-                saveFailed(id, error, syncEngine: syncEngine)
+                saveFailed(id, error, sentGeneration: flight?.generation, syncEngine: syncEngine)
             }
         }
         for (ckID, ckError) in sent.failedRecordDeletes.sorted(by: { RecordID($0.key) < RecordID($1.key) }) {
@@ -128,14 +128,17 @@ extension CKSyncEngineAdapter {
     }
 
     /// Repairs a failed save, or reports it (it stays pending in the store, for a later send).
-    private func saveFailed(_ id: RecordID, _ error: CloudError, syncEngine: CKSyncEngine) {
+    private func saveFailed(_ id: RecordID, _ error: CloudError, sentGeneration: Int64?, syncEngine: CKSyncEngine) {
         let change = CKSyncEngine.PendingRecordZoneChange.saveRecord(CKRecord.ID(id))
         switch error {
         case .unknownItem:
             // The server no longer has the record the edit was based on: forget the server copy and send it
             // again as new, in this send.
             do {
-                try store.apply(FetchedPage(zoneID: id.zoneID, deleted: [id]))
+                let report = try store.apply(FetchedPage(zoneID: id.zoneID, deleted: [id]))
+                for event in report.eventsBeyondMerges { emit(event) }
+                // Under deleteConflict="deleteWins" the deletion discarded the edit: nothing is left to send.
+                guard report.discardedEdits.isEmpty else { return }
                 attempted.remove(id)
                 syncEngine.state.add(pendingRecordZoneChanges: [change])
             } catch {
@@ -150,6 +153,16 @@ extension CKSyncEngineAdapter {
             zoneDeleted(zoneID, reason: .userDeletedZone, syncEngine: syncEngine)
         case let .encryptedDataReset(zoneID):
             zoneDeleted(zoneID, reason: .encryptedDataReset, syncEngine: syncEngine)
+        case .limitExceeded:
+            // Too large for any request (the engine splits batches itself): park it until the app edits it, so
+            // the changes behind it are sent.
+            do {
+                // Only the edit sent is parked; one made since (another generation) goes in a later send.
+                if let sentGeneration { try store.park(id, generation: sentGeneration, reason: "\(error)") }
+                emit(.parked(id, error))
+            } catch {
+                emit(.storeFailed(error))
+            }
         case .batchRequestFailed:
             // Held back by another item of its atomic zone: it goes again in this send.
             attempted.remove(id)
@@ -172,7 +185,7 @@ extension CKSyncEngineAdapter {
         let servers = conflicts.map(\.server)
         do {
             let report = try store.apply(serverRecords: servers)
-            for error in report.mergedWithoutModel + report.unmerged { emit(.undecodable(error)) }
+            for event in report.eventsBeyondMerges { emit(event) }
             var settled: [SentChange] = []
             for server in servers {
                 let id = server.id

@@ -127,7 +127,7 @@ public actor CKSyncEngineAdapter: CKSyncEngineDelegate {
         guard !changes.isEmpty || engineState != nil else { return }
         do {
             let report = try store.commit(changes, engineState: stateBlocked ? nil : engineState)
-            for error in report.mergedWithoutModel + report.unmerged { emit(.undecodable(error)) }
+            for event in report.eventsBeyondMerges { emit(event) }
             for page in changes.pages {
                 emit(.fetched(zoneID: page.zoneID, changed: page.changed.map(\.id), deleted: page.deleted))
             }

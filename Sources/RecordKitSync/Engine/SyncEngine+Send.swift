@@ -147,9 +147,7 @@ extension SyncEngine {
     /// unchanged (a retry of a save whose response was lost), it is marked sent instead of saved again.
     private func resolveConflicts(_ serverRecords: [Record]) throws(SyncError) {
         let report = try stored { () throws(RecordStoreError) in try store.apply(serverRecords: serverRecords) }
-        var unreported = report
-        unreported.merged = []  // Each conflict is reported below.
-        emitReport(unreported)
+        for event in report.eventsBeyondMerges { emit(event) }
         var settled: [SentChange] = []
         for server in serverRecords {
             emit(.conflictMerged(server.id))

@@ -72,10 +72,7 @@ public actor SyncEngine {
     /// Reports what applying server records did beyond storing them.
     func emitReport(_ report: ApplyReport) {
         for id in report.merged { emit(.conflictMerged(id)) }
-        for error in report.mergedWithoutModel { emit(.undecodable(error)) }
-        for skipped in report.skipped { emit(.skipped(skipped.id, skipped.error)) }
-        for local in report.displaced { emit(.displaced(local)) }
-        for local in report.discardedEdits { emit(.editDiscarded(local)) }
+        for event in report.eventsBeyondMerges { emit(event) }
     }
 
     /// Runs a store call, wrapping its error.

@@ -21,7 +21,7 @@ public final class SimulatedDevice: Sendable {
     public let connection: DeviceConnection
     /// Every event of the device's engines, across relaunches.
     public let events: EventLog
-    /// The clock the engine waits on.
+    /// The clock the engine waits on, and the store stamps merge clocks with (the device's virtual time).
     public let clock: VirtualClock
     private let configuration: SyncConfiguration
     private let process: DeviceProcess
@@ -53,7 +53,7 @@ public final class SimulatedDevice: Sendable {
             appHandler?(event)
         }
         self.configuration = configuration
-        let store = try Self.openStore(at: storePath, models: models)
+        let store = try Self.openStore(at: storePath, models: models, clock: clock)
         process = DeviceProcess(
             store: store, engine: SyncEngine(store: store, database: connection, configuration: configuration, clock: clock))
     }
@@ -91,14 +91,14 @@ public final class SimulatedDevice: Sendable {
     /// - Throws: ``SimulatedDeviceError/storeInMemory(device:)`` for a device whose store is in memory.
     public func relaunch() async throws {
         guard let storePath else { throw SimulatedDeviceError.storeInMemory(device: name) }
-        let store = try Self.openStore(at: storePath, models: models)
+        let store = try Self.openStore(at: storePath, models: models, clock: clock)
         process.replace(with: (store, SyncEngine(store: store, database: connection, configuration: configuration, clock: clock)))
         await connection.revive()
     }
 
-    private static func openStore(at path: String?, models: [any RecordModel.Type]) throws -> RecordStore {
-        guard let path else { return try RecordStore(database: try DatabaseQueue(), models: models) }
-        return try RecordStore(path: path, models: models, options: RecordStoreOptions(fileProtection: .none))
+    private static func openStore(at path: String?, models: [any RecordModel.Type], clock: VirtualClock) throws -> RecordStore {
+        guard let path else { return try RecordStore(database: try DatabaseQueue(), models: models, clock: clock) }
+        return try RecordStore(path: path, models: models, options: RecordStoreOptions(fileProtection: .none), clock: clock)
     }
 }
 

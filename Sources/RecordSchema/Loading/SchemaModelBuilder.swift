@@ -61,6 +61,7 @@ struct SchemaModelBuilder {
             zone: node.attribute("zone"),
             versionField: node.attribute("versionField"),
             onNewerVersion: enumValue(RecordType.NewerVersionPolicy.self, "onNewerVersion", of: node) ?? .preserve,
+            deleteConflict: enumValue(RecordType.DeleteConflict.self, "deleteConflict", of: node) ?? .editWins,
             location: node.location
         )
         for child in node.children {
@@ -95,6 +96,7 @@ struct SchemaModelBuilder {
                         strategy: enumValue(MergeRule.Strategy.self, "strategy", of: child) ?? .serverWins,
                         clock: child.attribute("clock"),
                         lists: enumValue(MergeRule.ListPolicy.self, "lists", of: child) ?? .strategy,
+                        stamp: enumValue(MergeRule.Stamp.self, "stamp", of: child),
                         location: child.location
                     )
                 }

@@ -8,6 +8,14 @@ public struct RecordType: Sendable, Hashable {
         case preserve
     }
 
+    /// What wins when an unsent local edit meets the record's deletion on the server (`deleteConflict`).
+    public enum DeleteConflict: String, Sendable, Hashable, CaseIterable {
+        /// The edit: the record is created again from the local value (the default).
+        case editWins
+        /// The deletion: the local record and its edit are removed, and the discarded edit is reported.
+        case deleteWins
+    }
+
     /// The CloudKit record type name.
     public var name: String
     public var doc: String?
@@ -18,6 +26,7 @@ public struct RecordType: Sendable, Hashable {
     /// The field that stores the version the record was written with; nil when the type is unversioned.
     public var versionField: String?
     public var onNewerVersion: NewerVersionPolicy
+    public var deleteConflict: DeleteConflict
     /// Fields, in file order.
     public var fields: [Field]
     /// Fields no longer in the model whose names and kinds stay reserved.
@@ -39,6 +48,7 @@ public struct RecordType: Sendable, Hashable {
         zone: String? = nil,
         versionField: String? = nil,
         onNewerVersion: NewerVersionPolicy = .preserve,
+        deleteConflict: DeleteConflict = .editWins,
         fields: [Field] = [],
         retired: [RetiredField] = [],
         merge: MergeRule? = nil,
@@ -52,6 +62,7 @@ public struct RecordType: Sendable, Hashable {
         self.zone = zone
         self.versionField = versionField
         self.onNewerVersion = onNewerVersion
+        self.deleteConflict = deleteConflict
         self.fields = fields
         self.retired = retired
         self.merge = merge
@@ -101,17 +112,37 @@ public struct MergeRule: Sendable, Hashable {
         case union
     }
 
+    /// Who sets the clock field on a local save (`stamp`).
+    public enum Stamp: String, Sendable, Hashable, CaseIterable {
+        /// The store: never earlier than the app's value, the store's clock, or the last server copy's clock
+        /// plus one millisecond (the default with a clock).
+        case store
+        /// The app alone: the store keeps the value the app set.
+        case app
+    }
+
     public var strategy: Strategy
     /// The timestamp field that orders writes, for `lastWriterWins`.
     public var clock: String?
     public var lists: ListPolicy
+    /// The `stamp` attribute as written; nil when absent (``effectiveStamp`` gives the rule).
+    public var stamp: Stamp?
     public var location: SourceLocation
 
-    public init(strategy: Strategy, clock: String? = nil, lists: ListPolicy = .strategy, location: SourceLocation) {
+    public init(
+        strategy: Strategy, clock: String? = nil, lists: ListPolicy = .strategy, stamp: Stamp? = nil, location: SourceLocation
+    ) {
         self.strategy = strategy
         self.clock = clock
         self.lists = lists
+        self.stamp = stamp
         self.location = location
+    }
+
+    /// Who sets the clock on a local save: nil without a last-writer-wins clock, else `stamp` or ``Stamp/store``.
+    public var effectiveStamp: Stamp? {
+        guard strategy == .lastWriterWins, clock != nil else { return nil }
+        return stamp ?? .store
     }
 }
 

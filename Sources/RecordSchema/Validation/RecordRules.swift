@@ -77,6 +77,10 @@ extension ValidationContext {
         // A strategy or clock the XSD refused leaves nothing sure to check.
         if damage.isDamaged(merge.location) { return }
         guard let clock = merge.clock else {
+            if merge.stamp != nil {
+                error(.invalidMergeClock, at: place("stamp", of: merge.location),
+                      "stamp says who sets the merge clock, and '\(record.name)' has none: add clock=\"…\" naming a timestamp field, or remove stamp")
+            }
             if merge.strategy == .lastWriterWins {
                 error(.invalidMergeClock, at: merge.location,
                       "last writer wins needs a clock: add clock=\"…\" naming a timestamp field of '\(record.name)'")
@@ -86,6 +90,10 @@ extension ValidationContext {
         let at = place("clock", of: merge.location)
         guard merge.strategy == .lastWriterWins else {
             warning(.invalidMergeClock, at: at, "clock is used only by lastWriterWins; \(merge.strategy.rawValue) ignores it: remove it")
+            if merge.stamp != nil {
+                warning(.invalidMergeClock, at: place("stamp", of: merge.location),
+                        "stamp is used only with a lastWriterWins clock; \(merge.strategy.rawValue) ignores it: remove it")
+            }
             return
         }
         guard let field = fields[clock] else {

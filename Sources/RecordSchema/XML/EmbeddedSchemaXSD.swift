@@ -111,6 +111,20 @@ enum EmbeddedSchemaXSD {
     </xs:restriction>
   </xs:simpleType>
 
+  <xs:simpleType name="DeleteConflict">
+    <xs:restriction base="xs:string">
+      <xs:enumeration value="editWins"/>
+      <xs:enumeration value="deleteWins"/>
+    </xs:restriction>
+  </xs:simpleType>
+
+  <xs:simpleType name="ClockStamp">
+    <xs:restriction base="xs:string">
+      <xs:enumeration value="store"/>
+      <xs:enumeration value="app"/>
+    </xs:restriction>
+  </xs:simpleType>
+
   <xs:simpleType name="ListPolicy">
     <xs:restriction base="xs:string">
       <xs:enumeration value="strategy"/>
@@ -207,6 +221,9 @@ enum EmbeddedSchemaXSD {
       <xs:attribute name="zone" type="rk:Name"/>
       <xs:attribute name="versionField" type="rk:Name"/>
       <xs:attribute name="onNewerVersion" type="rk:NewerVersionPolicy" default="preserve"/>
+      <xs:attribute name="deleteConflict" type="rk:DeleteConflict" default="editWins">
+        <xs:annotation><xs:documentation>What wins when an unsent local edit meets the record's deletion on the server: the edit (the record is created again) or the deletion (the edit is discarded and reported).</xs:documentation></xs:annotation>
+      </xs:attribute>
     </xs:complexType>
   </xs:element>
 
@@ -250,6 +267,9 @@ enum EmbeddedSchemaXSD {
       <xs:attribute name="strategy" type="rk:MergeStrategy" use="required"/>
       <xs:attribute name="clock" type="rk:Name"/>
       <xs:attribute name="lists" type="rk:ListPolicy" default="strategy"/>
+      <xs:attribute name="stamp" type="rk:ClockStamp">
+        <xs:annotation><xs:documentation>Who sets the clock on a local save: the store (the default with a clock: never earlier than the app's value, the store's clock, or the last server copy's clock plus 1 ms) or the app alone.</xs:documentation></xs:annotation>
+      </xs:attribute>
     </xs:complexType>
   </xs:element>
 

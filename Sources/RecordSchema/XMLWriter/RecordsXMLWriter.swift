@@ -46,6 +46,7 @@ public enum RecordsXMLWriter {
             ("zone", record.zone),
             ("versionField", record.versionField),
             ("onNewerVersion", record.onNewerVersion == .preserve ? nil : record.onNewerVersion.rawValue),
+            ("deleteConflict", record.deleteConflict == .editWins ? nil : record.deleteConflict.rawValue),
         ])
         if let doc = record.doc { printer.textElement("doc", doc) }
         for field in record.fields { write(field, to: &printer) }
@@ -60,6 +61,7 @@ public enum RecordsXMLWriter {
                 ("strategy", merge.strategy.rawValue),
                 ("clock", merge.clock),
                 ("lists", merge.lists == .strategy ? nil : merge.lists.rawValue),
+                ("stamp", merge.stamp?.rawValue),
             ])
         }
         for grant in record.grants {

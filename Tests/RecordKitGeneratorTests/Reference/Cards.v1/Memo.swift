@@ -66,6 +66,7 @@ public nonisolated struct Memo: Swift.Hashable, Swift.Sendable, Swift.Codable {
 nonisolated extension Memo: RecordKit.RecordModel {
     public static let recordType: Swift.String = "Memo"
     public static let schemaVersion: Swift.Int = 1
+    public static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .store)
 
     /// Reads a `Memo` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {

@@ -78,6 +78,7 @@ public nonisolated struct Card: Swift.Hashable, Swift.Sendable, Swift.Codable {
 nonisolated extension Card: RecordKit.RecordModel {
     public static let recordType: Swift.String = "Card"
     public static let schemaVersion: Swift.Int = 2
+    public static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .store)
 
     /// Reads a `Card` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {

@@ -53,6 +53,7 @@ nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {
 nonisolated extension Note: RecordKit.RecordModel {
     static let recordType: Swift.String = "Note"
     static let schemaVersion: Swift.Int = 1
+    static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .store)
 
     /// Reads a `Note` record, checking its version and every field's kind.
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {

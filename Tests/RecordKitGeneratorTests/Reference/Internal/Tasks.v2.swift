@@ -88,6 +88,7 @@ nonisolated struct Task: Swift.Hashable, Swift.Sendable, Swift.Codable {
 nonisolated extension Task: RecordKit.RecordModel {
     static let recordType: Swift.String = "Task"
     static let schemaVersion: Swift.Int = 2
+    static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .store)
 
     /// Reads a `Task` record, checking its version and every field's kind.
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
@@ -184,7 +185,7 @@ nonisolated extension Task: RecordKit.RecordModel {
     }
 }
 
-/// A list of tasks, new in version 2 of the schema.
+/// A list of tasks, new in version 2 of the schema. A list deleted on another device stays deleted: a rename made here meanwhile is discarded (and reported).
 ///
 /// Record type `TaskList`, version 1.
 nonisolated struct TaskList: Swift.Hashable, Swift.Sendable, Swift.Codable {
@@ -221,6 +222,7 @@ nonisolated struct TaskList: Swift.Hashable, Swift.Sendable, Swift.Codable {
 nonisolated extension TaskList: RecordKit.RecordModel {
     static let recordType: Swift.String = "TaskList"
     static let schemaVersion: Swift.Int = 1
+    static let deleteConflict: RecordKit.DeleteConflictRule = .deleteWins
 
     /// Reads a `TaskList` record, checking its version and every field's kind.
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {

@@ -53,6 +53,7 @@ public nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {
 nonisolated extension Note: RecordKit.RecordModel {
     public static let recordType: Swift.String = "Note"
     public static let schemaVersion: Swift.Int = 1
+    public static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .store)
 
     /// Reads a `Note` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {

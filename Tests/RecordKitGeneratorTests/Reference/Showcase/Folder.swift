@@ -59,6 +59,7 @@ public nonisolated struct Folder: Swift.Hashable, Swift.Sendable, Swift.Codable 
 nonisolated extension Folder: RecordKit.RecordModel {
     public static let recordType: Swift.String = "Folder"
     public static let schemaVersion: Swift.Int = 1
+    public static let deleteConflict: RecordKit.DeleteConflictRule = .deleteWins
 
     /// Reads a `Folder` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {

@@ -209,6 +209,7 @@ public nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {
 nonisolated extension Note: RecordKit.RecordModel {
     public static let recordType: Swift.String = "Note"
     public static let schemaVersion: Swift.Int = 3
+    public static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .app)
 
     /// Reads a `Note` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {

@@ -66,6 +66,7 @@ public nonisolated struct Task: Swift.Hashable, Swift.Sendable, Swift.Codable {
 nonisolated extension Task: RecordKit.RecordModel {
     public static let recordType: Swift.String = "Task"
     public static let schemaVersion: Swift.Int = 1
+    public static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .store)
 
     /// Reads a `Task` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {

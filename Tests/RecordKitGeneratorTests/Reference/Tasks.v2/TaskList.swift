@@ -9,7 +9,7 @@ import RecordKit
 // regenerate it with the recordgen that comes with the RecordKit you build against.
 private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
 
-/// A list of tasks, new in version 2 of the schema.
+/// A list of tasks, new in version 2 of the schema. A list deleted on another device stays deleted: a rename made here meanwhile is discarded (and reported).
 ///
 /// Record type `TaskList`, version 1.
 public nonisolated struct TaskList: Swift.Hashable, Swift.Sendable, Swift.Codable {
@@ -46,6 +46,7 @@ public nonisolated struct TaskList: Swift.Hashable, Swift.Sendable, Swift.Codabl
 nonisolated extension TaskList: RecordKit.RecordModel {
     public static let recordType: Swift.String = "TaskList"
     public static let schemaVersion: Swift.Int = 1
+    public static let deleteConflict: RecordKit.DeleteConflictRule = .deleteWins
 
     /// Reads a `TaskList` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {

@@ -28,7 +28,8 @@ import Testing
         try await synced(device, makeNote("n", text: "milk", modified: 100), tag: "t1")
         try await device.adapter.save(makeNote("n", text: "eggs", modified: 100))
         let sent = try #require(await device.nextBatch()?.recordsToSave.first)
-        #expect(sent.changedKeys() == ["text"])
+        // The clock too: the store stamps an edit 1 ms past the server copy it edits (stamp="store").
+        #expect(sent.changedKeys() == ["modified", "text"])
         #expect((sent["text"] as? CKAsset)?.fileURL?.lastPathComponent == "eggs")
     }
 
@@ -58,7 +59,7 @@ import Testing
         try await device.adapter.save(edited)
         try await cloud.send(device)
         let sent = try #require(cloud.sentRecords.last)
-        #expect(sent.changedKeys() == ["color"])
+        #expect(sent.changedKeys() == ["color", "modified"], "and the clock the store stamped")
         #expect(sent["color"] == nil)
         let server = try #require(cloud.record(named: "n"))
         #expect(server["color"] == nil, "the server lost the field")
@@ -81,7 +82,7 @@ import Testing
         try await device.adapter.save(edited)
         try await cloud.send(device)
         let sent = try #require(cloud.sentRecords.last)
-        #expect(sent.changedKeys() == ["color"])
+        #expect(sent.changedKeys() == ["modified", "color"], "and the clock the store stamped")
         #expect((sent.encryptedValues["color"] as? NSString) == "blue")
         let server = try #require(cloud.record(named: "n"))
         #expect(server.fields["color"] == nil)
@@ -120,7 +121,8 @@ import Testing
         try await phone.adapter.save(makeNote("n", text: "milk, eggs", modified: 100))
         try await laptop.adapter.save(makeNote("n", text: "milk", modified: 300))
         try await cloud.send(phone)
-        #expect(try #require(cloud.sentRecords.last).changedKeys() == ["text"])
+        // The phone's clock is stamped 1 ms past the server copy's; the laptop's 300 stays the later one.
+        #expect(try #require(cloud.sentRecords.last).changedKeys() == ["modified", "text"])
         try await cloud.send(laptop)
         // The laptop's save met the phone's: merged, and only the laptop's change sent on the server's tag.
         #expect(laptop.events.all.contains(.conflictMerged(id)))

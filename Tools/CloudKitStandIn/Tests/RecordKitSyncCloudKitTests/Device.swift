@@ -21,7 +21,9 @@ final class Device: Sendable {
         let folder = folder ?? NSTemporaryDirectory() + "cksync-tests-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         self.folder = folder
-        store = try RecordStore(path: folder + "/store.sqlite", models: [Note.self])
+        // The store's clock stays at 1970, before every `modified` the tests write: saves keep the app's clock
+        // unless it is not later than the server copy's.
+        store = try RecordStore(path: folder + "/store.sqlite", models: [Note.self], clock: EpochClock())
         var configuration = SyncConfiguration(zones: [noteZone])
         let events = self.events
         configuration.onEvent = { events.append($0) }
@@ -148,4 +150,9 @@ enum Server {
 
 func ckID(_ name: String) -> CKRecord.ID {
     CKRecord.ID(recordName: name, zoneID: CKRecordZone.ID(noteZone))
+}
+
+/// A store clock at 1970-01-01.
+struct EpochClock: RecordStoreClock {
+    func currentDate() -> Date { Date(timeIntervalSince1970: 0) }
 }
