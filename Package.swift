@@ -184,7 +184,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RecordKitCompressionTests", dependencies: ["RecordKitCompression", "RecordKit"], exclude: ["Vectors"]),
-        .testTarget(name: "RecordKitTestingTests", dependencies: ["RecordKitTesting", "RecordKitSync", "RecordKitStore", "RecordKit"]),
+        .testTarget(
+            name: "RecordKitTestingTests",
+            dependencies: ["RecordKitTesting", "RecordKitSync", "RecordKitStore", "RecordKit", "CardsV1", "CardsV2"]
+        ),
+        // One schema (Tests/RecordKitGeneratorTests/Fixtures/Cards.v*.records.xml) at versions 1 and 2: the goldens,
+        // symlinked as Generated/, compiled as two modules so that one test runs an old and a new app side by side.
+        .target(name: "CardsV1", dependencies: ["RecordKit"], path: "Tests/CardsV1"),
+        .target(name: "CardsV2", dependencies: ["RecordKit"], path: "Tests/CardsV2"),
         // The store's tests; the kill -9 test runs RecordKitStoreCrashWorker, found beside the test bundle.
         .testTarget(name: "RecordKitStoreTests", dependencies: ["RecordKitStore", "RecordKitStoreCrashWorker"]),
         .testTarget(name: "RecordKitWebServicesTests", dependencies: ["RecordKitWebServices", "RecordKitSync", "RecordKit"]),

@@ -2,16 +2,18 @@ import Foundation
 import RecordKitGenerator
 import Testing
 
-/// Golden files: the generated code of every schema in Schemas/, and of the Coverage fixture, is committed under
+/// Golden files: the generated code of every schema in Schemas/, and of the Coverage and Cards fixtures, is committed under
 /// Reference/<schema stem>/ and reviewed like code; Reference/Internal/ holds the internal, one-file-per-schema
 /// output the main-actor target needs. The consumer test targets compile these folders through symlinks, so what
 /// is reviewed here is what they run. Re-record with `RECORDGEN_RECORD_REFERENCE=1 swift test --filter ReferenceTests`.
 @Suite struct ReferenceTests {
     static let reference = ReferenceFolder.repositoryRoot.appendingPathComponent("Tests/RecordKitGeneratorTests/Reference")
     static let coverage = "Tests/RecordKitGeneratorTests/Fixtures/Coverage.records.xml"
+    /// One schema at two versions, compiled as two modules (Tests/CardsV1, Tests/CardsV2) for mixed-version sync tests.
+    static let cards = ["Tests/RecordKitGeneratorTests/Fixtures/Cards.v1.records.xml", "Tests/RecordKitGeneratorTests/Fixtures/Cards.v2.records.xml"]
 
     @Test func everyShippedSchemaHasReferenceOutput() throws {
-        let schemas = RepositorySchemas.shipped() + [Self.coverage]
+        let schemas = RepositorySchemas.shipped() + [Self.coverage] + Self.cards
         #expect(schemas.contains("Schemas/Notes.records.xml"))
         let stems = schemas.map(RecordGenOutputFileNames.schemaStem)
         #expect(Set(stems).count == stems.count, "reference folders are named by schema stem, so stems must differ")
@@ -36,6 +38,8 @@ import Testing
     @Test(arguments: [
         ("Tests/GeneratedCodeConsumerTests/Generated", ["Coverage", "Showcase", "Tasks.v1"]),
         ("Tests/GeneratedCodeMainActorTests", ["Generated"]),
+        ("Tests/CardsV1/Generated", ["Cards.v1"]),
+        ("Tests/CardsV2/Generated", ["Cards.v2"]),
     ])
     func consumerTargetsCompileTheReferenceFolders(folder: String, links: [String]) throws {
         let url = ReferenceFolder.repositoryRoot.appendingPathComponent(folder)
