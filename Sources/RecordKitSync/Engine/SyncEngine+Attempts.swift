@@ -21,6 +21,17 @@ extension SyncEngine {
         if state != before { try saveState(state) }
     }
 
+    /// Forgets the attempted records of a zone whose local data went with the zone: the store no longer holding them
+    /// is not the app's delete, so settling must not delete what the server now holds under their IDs (another
+    /// device's acknowledged records).
+    func forgetAttempts(in zoneID: RecordZoneID) throws(SyncError) {
+        var state = try loadState()
+        let kept = state.attempted.filter { $0.zoneID != zoneID }
+        guard kept.count != state.attempted.count else { return }
+        state.attempted = kept
+        try saveState(state)
+    }
+
     /// Settles the attempted records: those the store now has a server copy of are known; those the app deleted
     /// meanwhile (the store dropped them, never having seen them on the server) are deleted on the server, where
     /// a lost response may have left them. Records still pending stay attempted.

@@ -30,6 +30,7 @@ extension SyncEngine {
         switch policy {
         case .deleteLocalData:
             try stored { () throws(RecordStoreError) in try store.forgetZone(zoneID, keepingLocalChanges: false) }
+            try forgetAttempts(in: zoneID)
         case .uploadAgain:
             try stored { () throws(RecordStoreError) in _ = try store.requeueZone(zoneID) }
         }
