@@ -328,24 +328,12 @@ struct SyncScenario {
         var stored: [[RecordID: Record]] = []
         for (index, device) in harness.devices.enumerated() {
             var ids = Set(oracle.devices[index].records.keys).union(serverIDs)
-            for model in harness.models { ids.formUnion(try Self.storedIDs(model, in: device.store)) }
+            for model in harness.models { ids.formUnion(try SyncHarness.storedIDs(model, in: device.store)) }
             var records: [RecordID: Record] = [:]
             for id in ids where !oracle.excluded.contains(id) { records[id] = try device.store.storedState(of: id)?.local }
             stored.append(records)
         }
         return divergences + oracle.finalProblems(stored: stored)
-    }
-
-    private static func storedIDs<Model: RecordModel>(_: Model.Type, in store: RecordStore) throws -> [RecordID] {
-        let stored = try store.fetchAll(Model.self)
-        var ids = stored.models.map(\.recordID)
-        for error in stored.undecodable {
-            switch error {
-            case let .undecodable(id, _, _), let .corruptRecord(id, _, _, _): ids.append(id)
-            default: break
-            }
-        }
-        return ids
     }
 
     private func log(_ line: @autoclosure () -> String) {

@@ -144,8 +144,8 @@ public final class SyncHarness: Sendable {
         return problems
     }
 
-    /// The IDs of a model type's records in a store, readable or not.
-    private static func storedIDs<Model: RecordModel>(_: Model.Type, in store: RecordStore) throws -> [RecordID] {
+    /// The IDs of a model type's records in `store`, those this app version cannot read included.
+    public static func storedIDs<Model: RecordModel>(_: Model.Type, in store: RecordStore) throws -> [RecordID] {
         let stored = try store.fetchAll(Model.self)
         var ids = stored.models.map(\.recordID)
         for error in stored.undecodable {

@@ -96,17 +96,7 @@ struct NotificationConformanceTests {
 
 /// Finds `../shared/conformance/ck-notifications` beside the repository.
 enum NotificationFiles {
-    static let folder: URL? = {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                let found = folder.deletingLastPathComponent().appendingPathComponent("shared/conformance/ck-notifications")
-                return FileManager.default.fileExists(atPath: found.path) ? found : nil
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return nil
-    }()
+    static let folder = ConformanceFiles.folder("ck-notifications")
 
     static func data(_ name: String) throws -> Data {
         guard let folder else { throw CocoaError(.fileNoSuchFile) }

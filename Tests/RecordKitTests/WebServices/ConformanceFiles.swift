@@ -1,19 +1,23 @@
 import Foundation
 @testable import RecordKit
 
-/// Finds `../shared/conformance/ckws` beside the repository (the folder holding Package.swift above this file).
+/// Finds `../shared/conformance/ckws` (and its sibling folders) beside the repository (the folder holding
+/// Package.swift above this file).
 enum ConformanceFiles {
-    static let ckws: URL? = {
+    static let ckws: URL? = folder("ckws")
+
+    /// `../shared/conformance/<name>` beside the repository, or nil when it is not there.
+    static func folder(_ name: String) -> URL? {
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while folder.path != "/" {
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                let ckws = folder.deletingLastPathComponent().appendingPathComponent("shared/conformance/ckws")
-                return FileManager.default.fileExists(atPath: ckws.path) ? ckws : nil
+                let found = folder.deletingLastPathComponent().appendingPathComponent("shared/conformance/" + name)
+                return FileManager.default.fileExists(atPath: found.path) ? found : nil
             }
             folder = folder.deletingLastPathComponent()
         }
         return nil
-    }()
+    }
 
     static var isPresent: Bool { ckws != nil }
 
