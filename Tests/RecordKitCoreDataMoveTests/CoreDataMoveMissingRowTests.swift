@@ -47,18 +47,8 @@ struct CoreDataMoveMissingRowTests {
     private func moveAndSync(_ path: String, scratch: ScratchStore) async throws -> Synced {
         let store = try RecordStore(path: scratch.folder.appendingPathComponent("recordkit.sqlite").path, models: [])
         let report = try CoreDataMove.move(storeAt: path, entities: try MirrorStoreFiles.entities(), into: store)
-        let contents = try MirrorStoreReader.read(path: MirrorStoreFiles.store, entities: [])
-        let simulator = CloudKitSimulator()
-        try await simulator.seed(
-            contents.records.compactMap(\.serverRecord), inZone: Self.zone,
-            zoneToken: contents.zones.first?.changeToken, databaseToken: contents.databases.first?.changeToken)
-        let log = EventLog()
-        var configuration = SyncConfiguration(zones: [Self.zone])
-        configuration.onEvent = { log.record($0) }
-        try await SyncEngine(store: store, database: simulator, configuration: configuration, clock: VirtualClock()).sync()
-        let saved = log.events.flatMap { event -> [RecordID] in if case let .sent(saved, _) = event { saved } else { [] } }
-        let deleted = log.events.flatMap { event -> [RecordID] in if case let .sent(_, deleted) = event { deleted } else { [] } }
-        return Synced(report: report, store: store, simulator: simulator, saved: saved, deleted: deleted)
+        let sync = try await RealStoreSync.run(store, zone: Self.zone)
+        return Synced(report: report, store: store, simulator: sync.simulator, saved: sync.saved, deleted: sync.deleted)
     }
 
     @Test func theRealStoresRowlessRecordsAreKeptAsOnTheServerAndReported() async throws {

@@ -64,19 +64,9 @@ struct CoreDataMoveReportTests {
         #expect(report.newRecords.count == 1)
         #expect(id.zoneID == Self.zone)
 
-        let contents = try MirrorStoreReader.read(path: MirrorStoreFiles.store, entities: [])
-        let simulator = CloudKitSimulator()
-        try await simulator.seed(
-            contents.records.compactMap(\.serverRecord), inZone: Self.zone,
-            zoneToken: contents.zones.first?.changeToken, databaseToken: contents.databases.first?.changeToken)
-        let log = EventLog()
-        var configuration = SyncConfiguration(zones: [Self.zone])
-        configuration.onEvent = { log.record($0) }
-        try await SyncEngine(store: store, database: simulator, configuration: configuration, clock: VirtualClock()).sync()
-
-        let saved: [RecordID] = log.events.flatMap { event -> [RecordID] in if case let .sent(saved, _) = event { saved } else { [] } }
-        #expect(saved == [id])
-        let created = try #require(await simulator.serverRecord(id))
+        let sync = try await RealStoreSync.run(store, zone: Self.zone)
+        #expect(sync.saved == [id])
+        let created = try #require(await sync.simulator.serverRecord(id))
         #expect(created.recordType == "CD_CDProfile")
         #expect(created["CD_name"] == .string("Added offline"))
         #expect(created["CD_entityName"] == .string("CDProfile"))
