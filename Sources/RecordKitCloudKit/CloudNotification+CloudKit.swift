@@ -14,7 +14,7 @@ extension CloudNotification {
 
     /// The notification a `CKNotification` describes: a `CKQueryNotification`, `CKRecordZoneNotification` or
     /// `CKDatabaseNotification`, with its subscription, database and what it says of the change. CloudKit's
-    /// database notification names no zone, so ``Kind/database(zoneID:)`` carries nil, and the engine fetches the
+    /// database notification names no zone, so its kind is `.database(zoneID: nil)`, and the engine fetches the
     /// database's changes.
     public init(ckNotification notification: CKNotification) {
         let kind: Kind
