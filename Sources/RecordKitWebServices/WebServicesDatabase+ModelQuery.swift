@@ -25,6 +25,9 @@ public struct ModelQueryPage<Model: RecordModel>: Sendable {
     public var undecodable: [UndecodableRecord]
     /// Pass to the next ``WebServicesDatabase/queryPage(_:continuationMarker:)``; nil on the last page.
     public var continuationMarker: String?
+    /// Every record of the page as the server sent it, decodable or not, in the server's order: what a store
+    /// keeps (it keeps the records a model cannot decode too).
+    public var records: [Record]
 
     /// Decodes a page of records into models, keeping the ones that fail with their errors.
     public init(records: [Record], continuationMarker: String?) {
@@ -39,6 +42,7 @@ public struct ModelQueryPage<Model: RecordModel>: Sendable {
         self.models = models
         self.undecodable = undecodable
         self.continuationMarker = continuationMarker
+        self.records = records
     }
 }
 

@@ -314,8 +314,8 @@ nonisolated extension TaskList: RecordKit.QueryableRecordModel {
     nonisolated enum Fields {
         /// `name`, STRING: no index.
         static let name = RecordKit.QueryField<TaskList, Swift.String>("name", indexes: [])
-        /// The record's ID (`___recordID`): no index.
-        static let recordName = RecordKit.QueryField<TaskList, RecordKit.RecordID>.recordName(indexes: [])
+        /// The record's ID (`___recordID`): queryable.
+        static let recordName = RecordKit.QueryField<TaskList, RecordKit.RecordID>.recordName(indexes: [.queryable])
         /// When the record was first saved (`___createTime`): no index.
         static let creationDate = RecordKit.QueryField<TaskList, Foundation.Date>.creationDate(indexes: [])
         /// When the record was last saved (`___modTime`): no index.

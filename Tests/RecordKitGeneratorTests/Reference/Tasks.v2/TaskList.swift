@@ -105,8 +105,8 @@ nonisolated extension TaskList: RecordKit.QueryableRecordModel {
     public nonisolated enum Fields {
         /// `name`, STRING: no index.
         public static let name = RecordKit.QueryField<TaskList, Swift.String>("name", indexes: [])
-        /// The record's ID (`___recordID`): no index.
-        public static let recordName = RecordKit.QueryField<TaskList, RecordKit.RecordID>.recordName(indexes: [])
+        /// The record's ID (`___recordID`): queryable.
+        public static let recordName = RecordKit.QueryField<TaskList, RecordKit.RecordID>.recordName(indexes: [.queryable])
         /// When the record was first saved (`___createTime`): no index.
         public static let creationDate = RecordKit.QueryField<TaskList, Foundation.Date>.creationDate(indexes: [])
         /// When the record was last saved (`___modTime`): no index.
