@@ -70,7 +70,8 @@ extension WebServicesDatabase {
     /// Each page is a fresh query from the cursor (`modificationDate >= cursor`, sorted by modification date),
     /// not a continuation marker, so edits that reorder the records between pages cannot make the walk skip one;
     /// markers are followed only while a whole page holds records already delivered (more records in one
-    /// millisecond than a page holds). Needs `___modTime` queryable and sortable in the schema.
+    /// millisecond than a page holds). The query's own filters and page size apply; its sort keys are replaced by
+    /// the modification date's. Needs `___modTime` queryable and sortable in the schema.
     public nonisolated func changes<Model>(
         _ query: ModelQuery<Model> = ModelQuery<Model>(), since cursor: ChangedSinceCursor
     ) -> ChangedSinceWalk<Model> {

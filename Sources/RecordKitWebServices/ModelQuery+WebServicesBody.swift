@@ -2,7 +2,7 @@ import Foundation
 import RecordKit
 import RecordKitSync
 
-/// How a ``ModelQuery`` is written as a records/query body:
+/// How a `ModelQuery` is written as a records/query body:
 /// https://developer.apple.com/library/archive/documentation/DataManagement/Conceptual/CloudKitWebServicesReference/QueryingRecords.html
 ///
 /// A filter is `{comparator, fieldName, fieldValue}` (plus `distance`, in meters, for NEAR); a sort key is
@@ -11,7 +11,7 @@ import RecordKitSync
 /// `createdTimestamp` and `modifiedTimestamp` (timestamps in milliseconds).
 extension ModelQuery {
     /// The records/query request body of this query, from `continuationMarker` (nil for the first page). Does not
-    /// validate: call ``ModelQuery/validate()`` first, as ``WebServicesDatabase/queryPage(_:continuationMarker:)`` does.
+    /// validate: call `ModelQuery.validate()` first, as ``WebServicesDatabase/queryPage(_:continuationMarker:)`` does.
     public func webServicesRequestBody(continuationMarker: String? = nil) throws(CloudError) -> Data {
         try WebServicesJSONBodies.data(webServicesRequestObject(continuationMarker: continuationMarker))
     }

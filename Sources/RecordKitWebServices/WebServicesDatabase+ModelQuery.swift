@@ -48,7 +48,7 @@ public struct ModelQueryPage<Model: RecordModel>: Sendable {
 
 /// Why a typed query failed: refused before sending (the schema lacks an index it needs), or by the server.
 public enum TypedQueryError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// ``ModelQuery/validate()`` refused the query; nothing was sent.
+    /// `ModelQuery.validate()` refused the query; nothing was sent.
     case invalidQuery(ModelQueryError)
     /// The request failed.
     case cloud(CloudError)
