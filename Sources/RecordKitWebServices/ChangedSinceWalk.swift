@@ -32,6 +32,22 @@ public struct ChangedSinceCursor: Sendable, Hashable, Codable {
         deliveredAtBoundary = []
     }
 
+    private enum CodingKeys: String, CodingKey { case modifiedAt, deliveredAtBoundary }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        modifiedAt = try container.decodeIfPresent(Date.self, forKey: .modifiedAt)
+        deliveredAtBoundary = Set(try container.decode([Delivered].self, forKey: .deliveredAtBoundary))
+    }
+
+    /// Writes the boundary's records sorted by name and tag, so one cursor always encodes to the same bytes.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(modifiedAt, forKey: .modifiedAt)
+        let sorted = deliveredAtBoundary.sorted { ($0.recordName, $0.changeTag ?? "") < ($1.recordName, $1.changeTag ?? "") }
+        try container.encode(sorted, forKey: .deliveredAtBoundary)
+    }
+
     /// Whether the walk already delivered this version of `record`.
     public func hasDelivered(_ record: Record) -> Bool {
         guard let modifiedAt, let time = record.system.modificationDate, time <= modifiedAt else { return false }

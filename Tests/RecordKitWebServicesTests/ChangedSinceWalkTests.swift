@@ -79,6 +79,19 @@ import Testing
         #expect(try await asked(transport) == ["1700000001000 -", "1700000001000 -"])
     }
 
+    @Test func aCursorEncodesToTheSameBytesWhateverTheOrderOfDelivery() throws {
+        let records = ["c", "a", "b"].map { book($0, at: Self.t1, tag: "1") }
+        var forward = ChangedSinceCursor(), backward = ChangedSinceCursor()
+        for record in records { forward.advance(past: record) }
+        for record in records.reversed() { backward.advance(past: record) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let bytes = try encoder.encode(forward)
+        #expect(bytes == (try encoder.encode(backward)))
+        #expect(String(decoding: bytes, as: UTF8.self).contains(#""recordName":"a"},{"changeTag":"1","recordName":"b"}"#))
+        #expect(try JSONDecoder().decode(ChangedSinceCursor.self, from: bytes) == forward)
+    }
+
     @Test func aFailedPageEndsTheWalkWithTheError() async throws {
         let transport = StubTransport([
             WebServicesHTTPResponse(status: 503, headers: [], body: Data(#"{"serverErrorCode":"TRY_AGAIN_LATER","retryAfter":3}"#.utf8)),
