@@ -67,7 +67,7 @@ public struct QueryPredicateFormat: Sendable, Hashable {
         case .notBeginsWith: "NOT (%K BEGINSWITH %@)"
         case .listContains: "%K CONTAINS %@"
         case .notListContains: "NOT (%K CONTAINS %@)"
-        case .containsAllTokens, .containsAnyTokens, .notListContainsAny, .listContainsAll, .notListContainsAll,
+        case .containsAllTokens, .containsAnyTokens, .listContainsAny, .notListContainsAny, .listContainsAll, .notListContainsAll,
             .listMemberBeginsWith, .notListMemberBeginsWith: nil
         }
     }

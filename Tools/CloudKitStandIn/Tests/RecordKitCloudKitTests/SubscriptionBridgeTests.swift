@@ -63,7 +63,7 @@ import Testing
         .near: "distanceToLocation:fromLocation:(%K, %@) < %f", .in: "%K IN %@", .notIn: "NOT (%K IN %@)",
         .beginsWith: "%K BEGINSWITH %@", .notBeginsWith: "NOT (%K BEGINSWITH %@)", .listContains: "%K CONTAINS %@",
         .notListContains: "NOT (%K CONTAINS %@)", .containsAllTokens: nil, .containsAnyTokens: nil,
-        .notListContainsAny: nil, .listContainsAll: nil, .notListContainsAll: nil, .listMemberBeginsWith: nil,
+        .listContainsAny: nil, .notListContainsAny: nil, .listContainsAll: nil, .notListContainsAll: nil, .listMemberBeginsWith: nil,
         .notListMemberBeginsWith: nil,
     ]
 
