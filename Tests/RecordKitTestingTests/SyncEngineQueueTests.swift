@@ -17,15 +17,39 @@ import Testing
         let clock = GateClock()
         let engine = SyncEngine(
             store: device.store, database: device.connection, configuration: SyncConfiguration(zones: [noteZone]), clock: clock)
-        let first = _Concurrency.Task { try await engine.sendChanges() }
+        let finished = FinishLog()
+        let first = _Concurrency.Task {
+            let result: Result<Void, SyncError>
+            do throws(SyncError) {
+                try await engine.sendChanges()
+                result = .success(())
+            } catch {
+                result = .failure(error)
+            }
+            await finished.add("first")
+            try result.get()
+        }
         await clock.waitForSleeper()
-        let second = _Concurrency.Task { try await engine.sendChanges() }
+        let second = _Concurrency.Task {
+            let result: Result<Void, SyncError>
+            do throws(SyncError) {
+                try await engine.sendChanges()
+                result = .success(())
+            } catch {
+                result = .failure(error)
+            }
+            await finished.add("second")
+            try result.get()
+        }
         // Let the second call reach the queue behind the first, which holds the turn.
         for _ in 0..<100 { await _Concurrency.Task.yield() }
         second.cancel()
-        await #expect(throws: SyncError.cancelled) { try await second.value }
+        // The cancelled caller returns while the first still holds the turn (bounded: the first is let go after).
+        await finished.waitFor(count: 1)
         await clock.open()
         try await first.value
+        await #expect(throws: SyncError.cancelled) { try await second.value }
+        #expect(await finished.names == ["second", "first"])
         #expect(try device.store.pendingCount() == 0)
         // The queue goes on: the next call gets its turn.
         try device.store.save(makeNote("n2", text: "t", modified: 2))
@@ -48,6 +72,21 @@ import Testing
         await #expect(throws: SyncError.cancelled) { try await cancelled.value }
         #expect(try device.store.pendingCount() == 1)
         #expect(await harness.simulator.serverRecords().isEmpty)
+    }
+}
+
+/// The order in which calls finished.
+private actor FinishLog {
+    private(set) var names: [String] = []
+    func add(_ name: String) { names.append(name) }
+
+    /// Returns once `count` calls finished, or after a bounded number of turns of the executor.
+    func waitFor(count: Int) async {
+        var turns = 0
+        while names.count < count && turns < 10_000 {
+            await _Concurrency.Task.yield()
+            turns += 1
+        }
     }
 }
 
