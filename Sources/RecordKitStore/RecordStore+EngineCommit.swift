@@ -28,62 +28,26 @@ extension RecordStore {
     /// - Parameters:
     ///   - changes: the fetched pages and the changes the server accepted.
     ///   - engineState: the engine's state after these changes; nil leaves the stored state as it is.
+    ///   - key: the engine whose state it is.
     @discardableResult
-    public func commit(_ changes: EngineChanges, engineState: Data?) throws(RecordStoreError) -> ApplyReport {
+    public func commit(_ changes: EngineChanges, engineState: Data?, for key: EngineStateKey) throws(RecordStoreError) -> ApplyReport {
         let pages = changes.pages.map { page in
             (page: page, encoded: page.changed.map { (record: $0, bytes: NativeArchive.encode($0)) })
         }
-        let table = schema.state
-        return try write { db in
-            var report = ApplyReport()
-            for (page, encoded) in pages {
-                report.append(try applyServerChanges(db, encoded: encoded, page: page))
-            }
-            try markSent(db, changes.sent)
-            if let engineState {
-                try db.execute(sql: "INSERT OR REPLACE INTO \(table) (key, value) VALUES ('engineState', ?)", arguments: [engineState])
-            }
-            return report
-        }
+        return try write { db in try commit(db, pages: pages, sent: changes.sent, engineState: engineState, for: key) }
     }
 
-    /// Deletes every record, every zone's token, the database token and the engine state, in one transaction
-    /// (the user signed out of, or switched, their iCloud account, and the app keeps no data of the last one).
-    public func deleteAllData() throws(RecordStoreError) {
-        let (records, zones, state, parked, refetch) = (schema.records, schema.zones, schema.state, schema.parked, schema.refetch)
-        try write { db in
-            try db.execute(sql: "DELETE FROM \(records)")
-            try db.execute(sql: "DELETE FROM \(zones)")
-            try db.execute(sql: "DELETE FROM \(state) WHERE key IN ('databaseToken', 'engineState')")
-            try db.execute(sql: "DELETE FROM \(parked)")
-            try db.execute(sql: "DELETE FROM \(refetch)")
+    /// Stores received changes and an engine's state inside a write transaction (see ``commit(_:engineState:for:)``).
+    func commit(
+        _ db: Database, pages: [(page: FetchedPage, encoded: [(record: RecordKit.Record, bytes: Data)])], sent: [SentChange],
+        engineState: Data?, for key: EngineStateKey
+    ) throws -> ApplyReport {
+        var report = ApplyReport()
+        for (page, encoded) in pages {
+            report.append(try applyServerChanges(db, encoded: encoded, page: page))
         }
-    }
-
-    /// Forgets everything the store knows of the server (server copies, tokens, engine state) and queues every
-    /// stored record to be uploaded as new; pending deletes are dropped (the account they were for is gone).
-    /// One transaction. For a user who signed in to another account and keeps the data made on this device.
-    ///
-    /// - Returns: how many records are queued.
-    @discardableResult
-    public func requeueAll() throws(RecordStoreError) -> Int {
-        let (records, zones, state, parked, refetch) = (schema.records, schema.zones, schema.state, schema.parked, schema.refetch)
-        return try write { db in
-            try db.execute(sql: "DELETE FROM \(records) WHERE value IS NULL")
-            // By rowid: the rows are taken as stored, whatever their names hold.
-            let rowids = try Int64.fetchAll(db, sql: "SELECT rowid FROM \(records) ORDER BY ownerName, zoneName, recordName")
-            var generation = try reserveGenerations(db, count: rowids.count)
-            for rowid in rowids {
-                try db.execute(sql: """
-                    UPDATE \(records) SET server = NULL, pending = \(PendingCode.save.rawValue), generation = ? WHERE rowid = ?
-                    """, arguments: [generation, rowid])
-                generation += 1
-            }
-            try db.execute(sql: "DELETE FROM \(zones)")
-            try db.execute(sql: "DELETE FROM \(state) WHERE key IN ('databaseToken', 'engineState')")
-            try db.execute(sql: "DELETE FROM \(parked)")
-            try db.execute(sql: "DELETE FROM \(refetch)")
-            return rowids.count
-        }
+        try markSent(db, sent)
+        if let engineState { try setStateValue(db, key.name, engineState) }
+        return report
     }
 }

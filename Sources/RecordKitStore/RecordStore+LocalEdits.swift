@@ -47,9 +47,8 @@ extension RecordStore {
                 ])
                 if db.changesCount == 0 {
                     let stored = try Row.fetchOne(
-                        db, sql: "SELECT recordType FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                        arguments: try RowCoding.arguments(row.id))
-                    let storedType: String? = try stored.flatMap { (stored: Row) throws(RecordStoreError) in try RowCoding.column(stored, 0, table: table, id: row.id) }
+                        db, sql: "SELECT recordType FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: try RecordIDFilter(row.id).arguments)
+                    let storedType = try stored.map { (stored: Row) throws(RecordStoreError) in try StoredRow(stored, table: table, id: row.id).recordType }
                     throw RecordStoreError.typeMismatch(row.id, stored: storedType ?? "?", requested: row.type)
                 }
                 try unpark(db, try RowCoding.arguments(row.id))
@@ -74,26 +73,26 @@ extension RecordStore {
         return try write { db in
             var deleted = 0
             for id in ids {
+                let filter = try RecordIDFilter(id)
                 guard let row = try Row.fetchOne(
-                    db, sql: "SELECT recordType, server IS NOT NULL, pending FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                    arguments: try RowCoding.arguments(id))
+                    db, sql: "SELECT recordType, server IS NOT NULL AS serverHasIt, pending FROM \(table) WHERE \(RecordIDFilter.sql)",
+                    arguments: filter.arguments)
                 else { continue }
-                let recordType: String = try RowCoding.column(row, 0, table: table, id: id)
+                let stored = StoredRow(row, table: table, id: id)
+                let recordType = try stored.recordType
                 guard recordType == Model.recordType else {
                     throw RecordStoreError.typeMismatch(id, stored: recordType, requested: Model.recordType)
                 }
-                let serverHasIt: Bool = try RowCoding.column(row, 1, table: table, id: id)
-                try unpark(db, try RowCoding.arguments(id))
-                if try RowCoding.pendingCode(row, 2, table: table, id: id) == .delete { continue }
+                let serverHasIt: Bool = try RowCoding.column(row, "serverHasIt", table: table, id: id)
+                try unpark(db, filter.arguments)
+                if try stored.pendingCode == .delete { continue }
                 if serverHasIt {
                     let generation = try reserveGenerations(db, count: 1)
                     try db.execute(
-                        sql: "UPDATE \(table) SET value = NULL, pending = \(PendingCode.delete.rawValue), generation = ? WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                        arguments: [generation] + (try RowCoding.arguments(id)))
+                        sql: "UPDATE \(table) SET value = NULL, pending = \(PendingCode.delete.rawValue), generation = ? WHERE \(RecordIDFilter.sql)",
+                        arguments: [generation] + filter.arguments)
                 } else {
-                    try db.execute(
-                        sql: "DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                        arguments: try RowCoding.arguments(id))
+                    try db.execute(sql: "DELETE FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: filter.arguments)
                 }
                 deleted += 1
             }
@@ -107,8 +106,7 @@ extension RecordStore {
     fileprivate func stamp(_ db: Database, _ record: RecordKit.Record, field: String, now: Date) throws -> Data? {
         var latest = now
         let serverCopy = try Data.fetchOne(
-            db, sql: "SELECT server FROM \(schema.records) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-            arguments: try RowCoding.arguments(record.id))
+            db, sql: "SELECT server FROM \(schema.records) WHERE \(RecordIDFilter.sql)", arguments: try RecordIDFilter(record.id).arguments)
         // A server copy that cannot be read (or holds no clock) orders nothing: the other terms stand.
         if let serverCopy, let server = try? NativeArchive.decodeRecord(serverCopy),
             case let .timestamp(serverClock)? = server[field]

@@ -69,7 +69,7 @@ extension RecordStore {
                 throw .typeMismatch(record.id, stored: value.recordType, requested: record.recordType)
             }
             guard record.pending == .delete || record.local != nil else {
-                throw .database(code: -1, message: "moved record \(record.id) (\(record.recordType)) has no local value")
+                throw .movedRecordWithoutValue(record.id, recordType: record.recordType)
             }
             rows.append((record, record.pending == .delete ? nil : record.local.map { NativeArchive.encode($0) }, record.server.map { NativeArchive.encode($0) }))
         }
@@ -78,7 +78,7 @@ extension RecordStore {
         try write { db in
             let existing = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(schema.records)") ?? 0
             guard existing == 0 else {
-                throw RecordStoreError.database(code: -1, message: "the store already holds \(existing) records: a move fills an empty store")
+                throw RecordStoreError.moveIntoNonEmptyStore(recordCount: existing)
             }
             let pendingCount = rows.filter { $0.record.pending != .none }.count
             var generation = try reserveGenerations(db, count: max(pendingCount, 1))

@@ -21,12 +21,15 @@ extension RecordStore {
     /// fetched record) makes a new generation, which is sent. The change itself stays pending and is counted by
     /// ``pendingCount()``.
     public func park(_ id: RecordID, generation: Int64, reason: String) throws(RecordStoreError) {
-        let parked = schema.parked
-        try write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO \(parked) (ownerName, zoneName, recordName, generation, reason) VALUES (?, ?, ?, ?, ?)",
-                arguments: try RowCoding.arguments(id) + [generation, reason])
-        }
+        let filter = try RecordIDFilter(id)
+        try write { db in try park(db, filter: filter, generation: generation, reason: reason) }
+    }
+
+    /// Parks a pending change inside a write transaction (see ``park(_:generation:reason:)``).
+    func park(_ db: Database, filter: RecordIDFilter, generation: Int64, reason: String) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO \(schema.parked) (ownerName, zoneName, recordName, generation, reason) VALUES (?, ?, ?, ?, ?)",
+            arguments: filter.arguments + [generation, reason])
     }
 
     /// The records parked at the generation of their pending change, oldest edit first.
@@ -34,18 +37,18 @@ extension RecordStore {
         let (records, parked) = (schema.records, schema.parked)
         return try read { db in
             let rows = try Row.fetchAll(db, sql: """
-                SELECT r.ownerName, r.zoneName, r.recordName, r.recordType, r.generation, p.reason
+                SELECT r.ownerName AS ownerName, r.zoneName AS zoneName, r.recordName AS recordName,
+                    r.recordType AS recordType, r.generation AS generation, p.reason AS reason
                 FROM \(records) r JOIN \(parked) p
                 ON p.ownerName = r.ownerName AND p.zoneName = r.zoneName AND p.recordName = r.recordName AND p.generation = r.generation
                 WHERE r.pending <> 0 ORDER BY r.generation
                 """)
             var result: [ParkedRecord] = []
             for row in rows {
-                let id = try RowCoding.recordID(row, at: 0, table: records)
+                let stored = try StoredRow(row, table: records)
                 result.append(ParkedRecord(
-                    id: id, recordType: try RowCoding.column(row, 3, table: records, id: id),
-                    generation: try RowCoding.column(row, 4, table: records, id: id),
-                    reason: try RowCoding.column(row, 5, table: parked, id: id)))
+                    id: stored.id, recordType: try stored.recordType, generation: try stored.generation,
+                    reason: try RowCoding.column(row, "reason", table: parked, id: stored.id)))
             }
             return result
         }
@@ -62,6 +65,6 @@ extension RecordStore {
     /// Forgets that a record is parked: the app edited it, so it is sent again.
     func unpark(_ db: Database, _ arguments: StatementArguments) throws {
         try db.execute(
-            sql: "DELETE FROM \(schema.parked) WHERE ownerName = ? AND zoneName = ? AND recordName = ?", arguments: arguments)
+            sql: "DELETE FROM \(schema.parked) WHERE \(RecordIDFilter.sql)", arguments: arguments)
     }
 }

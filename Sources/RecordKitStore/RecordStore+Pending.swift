@@ -21,49 +21,53 @@ extension RecordStore {
     public func nextPendingBatch(
         maxCount: Int = 400, maxBytes: Int = 1_500_000, including: (RecordID) -> Bool = { _ in true }
     ) throws(RecordStoreError) -> PendingBatch {
+        try read { db in try pendingBatch(db, maxCount: maxCount, maxBytes: maxBytes, including: including) }
+    }
+
+    /// The next pending changes to send, read in `db` (see ``nextPendingBatch(maxCount:maxBytes:including:)``).
+    func pendingBatch(
+        _ db: Database, maxCount: Int, maxBytes: Int, including: (RecordID) -> Bool
+    ) throws -> PendingBatch {
         let table = schema.records
-        return try read { db in
-            var batch = PendingBatch(saves: [], deletes: [], unreadable: [])
-            var bytes = 0
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT ownerName, zoneName, recordName, recordType, pending, generation, value, server, length(value)
-                FROM \(table) r WHERE pending <> 0 AND \(notParked) ORDER BY generation
-                """)
-            while let row = try rows.next(), batch.saves.count + batch.deletes.count < maxCount {
-                do {
-                    let id = try RowCoding.recordID(row, at: 0, table: table)
-                    guard including(id) else { continue }
-                    let recordType: String = try RowCoding.column(row, 3, table: table, id: id)
-                    let generation: Int64 = try RowCoding.column(row, 5, table: table, id: id)
-                    if try RowCoding.pendingCode(row, 4, table: table, id: id) == .delete {
-                        batch.deletes.append(PendingDelete(id: id, recordType: recordType, generation: generation))
-                        continue
-                    }
-                    let size: Int = try RowCoding.column(row, 8, table: table, id: id) ?? 0
-                    if bytes + size > maxBytes && !(batch.saves.isEmpty && batch.deletes.isEmpty) { break }
-                    guard let value: Data = try RowCoding.column(row, 6, table: table, id: id) else { continue }
-                    var record = try RowCoding.record(value, id: id, recordType: recordType, copy: .local)
-                    var changedKeys: [String]?
-                    if let serverValue: Data = try RowCoding.column(row, 7, table: table, id: id) {
-                        let server = try RowCoding.record(serverValue, id: id, recordType: recordType, copy: .server)
-                        // The server copy's system fields (its change tag), but the parent the app set locally.
-                        let parent = record.system.parent
-                        record.system = server.system
-                        record.system.parent = parent
-                        changedKeys = record.keysChanged(since: server)
-                    } else {
-                        // No server copy (never sent, deleted on the server, or its zone forgotten): send it as new,
-                        // not with a change tag the local value kept from an older server record.
-                        record.system.changeTag = nil
-                    }
-                    batch.saves.append(PendingSave(record: record, generation: generation, changedKeys: changedKeys))
-                    bytes += size
-                } catch let error as RecordStoreError {
-                    batch.unreadable.append(error)
+        var batch = PendingBatch(saves: [], deletes: [], unreadable: [])
+        var bytes = 0
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT ownerName, zoneName, recordName, recordType, pending, generation, value, server, length(value) AS valueSize
+            FROM \(table) r WHERE pending <> 0 AND \(notParked) ORDER BY generation
+            """)
+        while let row = try rows.next(), batch.saves.count + batch.deletes.count < maxCount {
+            do throws(RecordStoreError) {
+                let stored = try StoredRow(row, table: table)
+                let id = stored.id
+                guard including(id) else { continue }
+                let recordType = try stored.recordType
+                let generation = try stored.generation
+                if try stored.pendingCode == .delete {
+                    batch.deletes.append(PendingDelete(id: id, recordType: recordType, generation: generation))
+                    continue
                 }
+                let size = try stored.column(.valueSize, as: Int?.self) ?? 0
+                if bytes + size > maxBytes && !(batch.saves.isEmpty && batch.deletes.isEmpty) { break }
+                guard var record = try stored.localRecord() else { continue }
+                var changedKeys: [String]?
+                if let server = try stored.serverRecord() {
+                    // The server copy's system fields (its change tag), but the parent the app set locally.
+                    let parent = record.system.parent
+                    record.system = server.system
+                    record.system.parent = parent
+                    changedKeys = record.keysChanged(since: server)
+                } else {
+                    // No server copy (never sent, deleted on the server, or its zone forgotten): send it as new,
+                    // not with a change tag the local value kept from an older server record.
+                    record.system.changeTag = nil
+                }
+                batch.saves.append(PendingSave(record: record, generation: generation, changedKeys: changedKeys))
+                bytes += size
+            } catch {
+                batch.unreadable.append(error)
             }
-            return batch
         }
+        return batch
     }
 }
 
@@ -93,26 +97,26 @@ extension RecordStore {
     /// that tracks pending changes itself (CKSyncEngine) is told at start. A row whose columns are damaged is
     /// left out here; ``nextPendingBatch(maxCount:maxBytes:including:)`` reports it.
     public func pendingItems() throws(RecordStoreError) -> [PendingItem] {
+        try read { db in try pendingItems(db) }
+    }
+
+    /// The pending queue, read in `db` (see ``pendingItems()``).
+    func pendingItems(_ db: Database) throws -> [PendingItem] {
         let table = schema.records
-        return try read { db in
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT ownerName, zoneName, recordName, recordType, pending, generation FROM \(table) r
-                WHERE pending <> 0 AND \(notParked) ORDER BY generation
-                """)
-            var items: [PendingItem] = []
-            while let row = try rows.next() {
-                do {
-                    let id = try RowCoding.recordID(row, at: 0, table: table)
-                    let recordType: String = try RowCoding.column(row, 3, table: table, id: id)
-                    let generation: Int64 = try RowCoding.column(row, 5, table: table, id: id)
-                    let change: PendingChange = try RowCoding.pendingCode(row, 4, table: table, id: id) == .delete
-                        ? .delete(generation: generation) : .save(generation: generation)
-                    items.append(PendingItem(id: id, recordType: recordType, change: change))
-                } catch let error as RecordStoreError {
-                    _ = error  // Reported by nextPendingBatch, which reads the same rows.
-                }
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT ownerName, zoneName, recordName, recordType, pending, generation FROM \(table) r
+            WHERE pending <> 0 AND \(notParked) ORDER BY generation
+            """)
+        var items: [PendingItem] = []
+        while let row = try rows.next() {
+            do throws(RecordStoreError) {
+                let stored = try StoredRow(row, table: table)
+                guard let change = try stored.pendingChange() else { continue }
+                items.append(PendingItem(id: stored.id, recordType: try stored.recordType, change: change))
+            } catch {
+                _ = error  // Reported by nextPendingBatch, which reads the same rows.
             }
-            return items
         }
+        return items
     }
 }

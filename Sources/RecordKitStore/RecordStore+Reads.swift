@@ -11,11 +11,13 @@ extension RecordStore {
     public func fetch<Model: RecordModel>(_ type: Model.Type, id: RecordID) throws(RecordStoreError) -> Model? {
         let table = schema.records
         let row = try read { db in
-            let statement = try db.cachedStatement(sql: "SELECT recordType, value FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?")
-            return try Row.fetchOne(statement, arguments: try RowCoding.arguments(id))
+            let statement = try db.cachedStatement(sql: "SELECT recordType, value FROM \(table) WHERE \(RecordIDFilter.sql)")
+            return try Row.fetchOne(statement, arguments: try RecordIDFilter(id).arguments)
         }
-        guard let row, let bytes: Data = try RowCoding.column(row, 1, table: table, id: id) else { return nil }
-        return try RowCoding.model(bytes, id: id, recordType: try RowCoding.column(row, 0, table: table, id: id), as: Model.self)
+        guard let row else { return nil }
+        let stored = StoredRow(row, table: table, id: id)
+        guard let bytes = try stored.localBytes else { return nil }
+        return try RowCoding.model(bytes, id: id, recordType: try stored.recordType, as: Model.self)
     }
 
     /// Every stored model of a type (pending deletes excluded), and the records of that type it cannot read.
@@ -57,22 +59,22 @@ extension RecordStore {
 
     /// Both stored copies of a record and its pending change; nil if the store has no row for it.
     public func storedState(of id: RecordID) throws(RecordStoreError) -> StoredRecordState? {
+        let filter = try RecordIDFilter(id)
+        return try read { db in try storedState(db, of: id, filter: filter) }
+    }
+
+    /// Both stored copies of a record and its pending change, read in `db` (see ``storedState(of:)``).
+    func storedState(_ db: Database, of id: RecordID, filter: RecordIDFilter) throws -> StoredRecordState? {
         let table = schema.records
-        let row = try read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT recordType, value, server, pending, generation FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                arguments: try RowCoding.arguments(id))
-        }
+        let row = try Row.fetchOne(
+            db, sql: "SELECT recordType, value, server, pending, generation FROM \(table) WHERE \(RecordIDFilter.sql)",
+            arguments: filter.arguments)
         guard let row else { return nil }
-        let recordType: String = try RowCoding.column(row, 0, table: table, id: id)
-        let local: Data? = try RowCoding.column(row, 1, table: table, id: id)
-        let server: Data? = try RowCoding.column(row, 2, table: table, id: id)
-        let generation: Int64 = try RowCoding.column(row, 4, table: table, id: id)
-        let pending: PendingChange? = switch try RowCoding.pendingCode(row, 3, table: table, id: id) {
-        case .save: .save(generation: generation)
-        case .delete: .delete(generation: generation)
-        case .none: nil
-        }
+        let stored = StoredRow(row, table: table, id: id)
+        let recordType = try stored.recordType
+        let local = try stored.localBytes
+        let server = try stored.serverBytes
+        let pending = try stored.pendingChange()
         return StoredRecordState(
             id: id, recordType: recordType,
             local: try local.map { (bytes: Data) throws(RecordStoreError) in try RowCoding.record(bytes, id: id, recordType: recordType, copy: RecordStoreError.Copy.local) },
@@ -105,11 +107,11 @@ extension RecordStore {
 
     private static func decode<Model: RecordModel>(_: Model.Type, _ row: Row, table: String) throws -> Result<Model, RecordStoreError> {
         let id: RecordID
-        do { id = try RowCoding.recordID(row, at: 0, table: table) } catch { return .failure(error) }
+        do { id = try StoredRow(row, table: table).id } catch { return .failure(error) }
         // The cursor's row is reused: decode straight from SQLite's buffer, without copying the bytes.
         let result: Result<Model, RecordStoreError>?
         do {
-            result = try row.withUnsafeData(atIndex: 3) { bytes in
+            result = try row.withUnsafeData(named: StoredRow.Column.value.rawValue) { bytes in
                 guard let bytes else { return nil }
                 return Result { () throws(RecordStoreError) -> Model in
                     try RowCoding.model(bytes, id: id, recordType: Model.recordType, as: Model.self)
@@ -117,7 +119,7 @@ extension RecordStore {
             }
         } catch {
             // Only a value SQLite cannot give as bytes (an integer or a real) lands here.
-            return .failure(RowCoding.corruptColumn(row, 3, table: table, id: id))
+            return .failure(RowCoding.corruptColumn(row, StoredRow.Column.value.rawValue, table: table, id: id))
         }
         return result ?? .failure(.corruptRecord(id, recordType: Model.recordType, copy: .local, NativeArchiveError(.notAnArchive, at: 0)))
     }

@@ -13,15 +13,18 @@ extension RecordStore {
     /// A refetch cut short goes on from its last page's token, and its notes stay until it ends; starting again
     /// from no token starts the notes again.
     public func beginRefetch(_ zoneID: RecordZoneID) throws(RecordStoreError) {
-        let (records, refetch) = (schema.records, schema.refetch)
         let zone = try RowCoding.arguments(zoneID)
-        try write { db in
-            try db.execute(sql: "DELETE FROM \(refetch) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
-            try db.execute(sql: """
-                INSERT INTO \(refetch) (ownerName, zoneName, recordName)
-                SELECT ownerName, zoneName, recordName FROM \(records) WHERE ownerName = ? AND zoneName = ? AND server IS NOT NULL
-                """, arguments: zone)
-        }
+        try write { db in try beginRefetch(db, zone: zone) }
+    }
+
+    /// Starts a refetch inside a write transaction (see ``beginRefetch(_:)``).
+    func beginRefetch(_ db: Database, zone: StatementArguments) throws {
+        let (records, refetch) = (schema.records, schema.refetch)
+        try db.execute(sql: "DELETE FROM \(refetch) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
+        try db.execute(sql: """
+            INSERT INTO \(refetch) (ownerName, zoneName, recordName)
+            SELECT ownerName, zoneName, recordName FROM \(records) WHERE ownerName = ? AND zoneName = ? AND server IS NOT NULL
+            """, arguments: zone)
     }
 
     /// Crosses off the records a page of a refetch listed; the last page removes the records left.
@@ -31,10 +34,10 @@ extension RecordStore {
         let inProgress = try Bool.fetchOne(
             db, sql: "SELECT EXISTS (SELECT 1 FROM \(refetch) WHERE ownerName = ? AND zoneName = ?)", arguments: zone) ?? false
         guard inProgress else { return }
-        let crossOff = try db.cachedStatement(sql: "DELETE FROM \(refetch) WHERE ownerName = ? AND zoneName = ? AND recordName = ?")
+        let crossOff = try db.cachedStatement(sql: "DELETE FROM \(refetch) WHERE \(RecordIDFilter.sql)")
         for id in page.changed.map(\.id) + page.deleted where id.zoneID == page.zoneID {
             guard (try? RowCoding.checkStorable(id)) != nil else { continue }
-            try crossOff.execute(arguments: try RowCoding.arguments(id))
+            try crossOff.execute(arguments: try RecordIDFilter(id).arguments)
         }
         guard !page.moreComing else { return }
         let unlisted = try String.fetchAll(

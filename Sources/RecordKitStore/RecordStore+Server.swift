@@ -28,11 +28,14 @@ extension RecordStore {
     @discardableResult
     public func apply(serverRecords: [RecordKit.Record]) throws(RecordStoreError) -> ApplyReport {
         let encoded = serverRecords.map { (record: $0, bytes: NativeArchive.encode($0)) }
-        return try write { db in
-            var report = ApplyReport()
-            try applyChanged(db, encoded: encoded, report: &report)
-            return report
-        }
+        return try write { db in try applyServerRecords(db, encoded: encoded) }
+    }
+
+    /// Stores server records that came without a page inside a write transaction (see ``apply(serverRecords:)``).
+    func applyServerRecords(_ db: Database, encoded: [(record: RecordKit.Record, bytes: Data)]) throws -> ApplyReport {
+        var report = ApplyReport()
+        try applyChanged(db, encoded: encoded, report: &report)
+        return report
     }
 
     /// Applies a fetched page inside a write transaction (see ``apply(_:)``).
@@ -61,10 +64,10 @@ extension RecordStore {
     }
 
     /// Stores changed server records, merging them over pending saves of the same type.
-    private func applyChanged(_ db: Database, encoded: [(record: RecordKit.Record, bytes: Data)], report: inout ApplyReport) throws {
+    func applyChanged(_ db: Database, encoded: [(record: RecordKit.Record, bytes: Data)], report: inout ApplyReport) throws {
         let table = schema.records
         let select = try db.cachedStatement(sql: """
-            SELECT recordType, value, server, pending, generation FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?
+            SELECT recordType, value, server, pending, generation FROM \(table) WHERE \(RecordIDFilter.sql)
             """)
         let upsert = try db.cachedStatement(sql: """
             INSERT INTO \(table) (ownerName, zoneName, recordName, recordType, value, server, pending, generation)
@@ -81,23 +84,23 @@ extension RecordStore {
                 report.skipped.append(SkippedRecord(id: id, error: error))
                 continue
             }
-            let row = try Row.fetchOne(select, arguments: try RowCoding.arguments(id))
+            let filter = try RecordIDFilter(id)
+            let row = try Row.fetchOne(select, arguments: filter.arguments)
             var value: Data? = bytes
             var pending = PendingCode.none.rawValue
             var generation: Int64 = 0
             if let row {
                 let stored: (type: String, code: PendingCode, generation: Int64, local: Data?, ancestor: Data?)
                 do throws(RecordStoreError) {
+                    let columns = StoredRow(row, table: table, id: id)
                     stored = (
-                        try RowCoding.column(row, 0, table: table, id: id),
-                        try RowCoding.pendingCode(row, 3, table: table, id: id), try RowCoding.column(row, 4, table: table, id: id),
-                        try RowCoding.column(row, 1, table: table, id: id), try RowCoding.column(row, 2, table: table, id: id))
+                        try columns.recordType, try columns.pendingCode, try columns.generation, try columns.localBytes,
+                        try columns.serverBytes)
                 } catch {
                     // A damaged row is kept as it is, as a corrupt local copy is: only its server copy is updated.
                     report.unmerged.append(error)
                     try db.execute(
-                        sql: "UPDATE \(table) SET server = ? WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                        arguments: [bytes] + (try RowCoding.arguments(id)))
+                        sql: "UPDATE \(table) SET server = ? WHERE \(RecordIDFilter.sql)", arguments: [bytes] + filter.arguments)
                     continue
                 }
                 if stored.type != record.recordType {
@@ -131,29 +134,24 @@ extension RecordStore {
     /// its type is `editWins`; then only its server copy goes, and the save creates the record again.
     func applyServerDeletion(_ db: Database, id: RecordID, report: inout ApplyReport) throws {
         let table = schema.records
-        let arguments = try RowCoding.arguments(id)
+        let arguments = try RecordIDFilter(id).arguments
         let row = try Row.fetchOne(
-            db, sql: "SELECT recordType, value, pending FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-            arguments: arguments)
+            db, sql: "SELECT recordType, value, pending FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: arguments)
         guard let row else { return }
-        let recordType: String? = try? RowCoding.column(row, 0, table: table, id: id)
-        let pending = try? RowCoding.pendingCode(row, 2, table: table, id: id)
-        if pending == .save {
+        let stored = StoredRow(row, table: table, id: id)
+        let recordType = try? stored.recordType
+        if (try? stored.pendingCode) == .save {
             guard let recordType, merges.deleteConflict(for: recordType) == .deleteWins else {
-                try db.execute(
-                    sql: "UPDATE \(table) SET server = NULL WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                    arguments: arguments)
+                try db.execute(sql: "UPDATE \(table) SET server = NULL WHERE \(RecordIDFilter.sql)", arguments: arguments)
                 return
             }
-            if let local: Data = try? RowCoding.column(row, 1, table: table, id: id) {
-                do {
-                    report.discardedEdits.append(try RowCoding.record(local, id: id, recordType: recordType, copy: .local))
-                } catch {
-                    report.unmerged.append(error)
-                }
+            do {
+                if let local = try stored.localRecord() { report.discardedEdits.append(local) }
+            } catch {
+                report.unmerged.append(error)
             }
         }
-        try db.execute(sql: "DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?", arguments: arguments)
+        try db.execute(sql: "DELETE FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: arguments)
     }
 
     /// The merged local value of a record with a pending save that the server changed.
@@ -197,11 +195,10 @@ extension RecordStore {
         for change in changes {
             switch change {
             case let .saved(record, sentGeneration):
-                let arguments = try RowCoding.arguments(record.id)
+                let arguments = try RecordIDFilter(record.id).arguments
                 let bytes = NativeArchive.encode(record)
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT pending, generation FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                    arguments: arguments)
+                    db, sql: "SELECT pending, generation FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: arguments)
                 guard let row else {
                     // Deleted locally while its first save was in flight: the server has it now, so queue its deletion.
                     let generation = try reserveGenerations(db, count: 1)
@@ -213,28 +210,24 @@ extension RecordStore {
                 }
                 // A damaged pending code or generation reads as an edit made during the send: the local value
                 // stays as it is, only the server copy is updated.
-                let pending = try? RowCoding.pendingCode(row, 0, table: table, id: record.id)
-                let generation: Int64? = try? RowCoding.column(row, 1, table: table, id: record.id)
+                let stored = StoredRow(row, table: table, id: record.id)
+                let pending = try? stored.pendingCode
+                let generation = try? stored.generation
                 if pending == .save && generation == sentGeneration || pending == PendingCode.none {
                     try db.execute(sql: """
-                        UPDATE \(table) SET value = ?, server = ?, pending = 0, generation = 0
-                        WHERE ownerName = ? AND zoneName = ? AND recordName = ?
+                        UPDATE \(table) SET value = ?, server = ?, pending = 0, generation = 0 WHERE \(RecordIDFilter.sql)
                         """, arguments: [bytes, bytes] + arguments)
                 } else {
-                    try db.execute(
-                        sql: "UPDATE \(table) SET server = ? WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                        arguments: [bytes] + arguments)
+                    try db.execute(sql: "UPDATE \(table) SET server = ? WHERE \(RecordIDFilter.sql)", arguments: [bytes] + arguments)
                 }
             case let .deleted(id, sentGeneration):
-                let arguments = try RowCoding.arguments(id)
+                let arguments = try RecordIDFilter(id).arguments
                 try db.execute(sql: """
-                    DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND recordName = ?
+                    DELETE FROM \(table) WHERE \(RecordIDFilter.sql)
                     AND (pending = 0 OR (pending = \(PendingCode.delete.rawValue) AND generation = ?))
                     """, arguments: arguments + [sentGeneration])
                 // A save made after the deletion was sent stays pending, to create the record again.
-                try db.execute(
-                    sql: "UPDATE \(table) SET server = NULL WHERE ownerName = ? AND zoneName = ? AND recordName = ?",
-                    arguments: arguments)
+                try db.execute(sql: "UPDATE \(table) SET server = NULL WHERE \(RecordIDFilter.sql)", arguments: arguments)
             }
         }
     }
@@ -244,17 +237,20 @@ extension RecordStore {
     /// to be fetched again. With `keepingLocalChanges`, pending saves and deletes stay queued (a save then
     /// creates the record anew); without, they are dropped too.
     public func forgetZone(_ zoneID: RecordZoneID, keepingLocalChanges: Bool) throws(RecordStoreError) {
-        let table = schema.records
         let zone = try RowCoding.arguments(zoneID)
-        try write { db in
-            if keepingLocalChanges {
-                try db.execute(sql: "DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND pending = 0", arguments: zone)
-                try db.execute(sql: "UPDATE \(table) SET server = NULL WHERE ownerName = ? AND zoneName = ?", arguments: zone)
-            } else {
-                try db.execute(sql: "DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
-            }
-            try db.execute(sql: "DELETE FROM \(schema.zones) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
-            try dropRefetchNotes(db, zone: zone)
+        try write { db in try forgetZone(db, zone: zone, keepingLocalChanges: keepingLocalChanges) }
+    }
+
+    /// Forgets a zone's server side inside a write transaction (see ``forgetZone(_:keepingLocalChanges:)``).
+    func forgetZone(_ db: Database, zone: StatementArguments, keepingLocalChanges: Bool) throws {
+        let table = schema.records
+        if keepingLocalChanges {
+            try db.execute(sql: "DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ? AND pending = 0", arguments: zone)
+            try db.execute(sql: "UPDATE \(table) SET server = NULL WHERE ownerName = ? AND zoneName = ?", arguments: zone)
+        } else {
+            try db.execute(sql: "DELETE FROM \(table) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
         }
+        try db.execute(sql: "DELETE FROM \(schema.zones) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
+        try dropRefetchNotes(db, zone: zone)
     }
 }

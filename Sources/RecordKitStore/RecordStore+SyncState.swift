@@ -5,39 +5,57 @@ import RecordKit
 extension RecordStore {
     /// What the store keeps about a zone: its change token and whether it exists; nil if nothing.
     public func zone(_ zoneID: RecordZoneID) throws(RecordStoreError) -> StoredZone? {
+        let zone = try RowCoding.arguments(zoneID)
+        return try read { db in try self.zone(db, zoneID, arguments: zone) }
+    }
+
+    /// What the store keeps about a zone, read in `db` (see ``zone(_:)``).
+    func zone(_ db: Database, _ zoneID: RecordZoneID, arguments: StatementArguments) throws -> StoredZone? {
         let table = schema.zones
-        let row = try read { db in
-            try Row.fetchOne(db, sql: "SELECT token, zoneExists FROM \(table) WHERE ownerName = ? AND zoneName = ?", arguments: try RowCoding.arguments(zoneID))
-        }
-        guard let row else { return nil }
-        let token: Data? = try RowCoding.column(row, 0, table: table, id: nil)
-        let exists: Bool = try RowCoding.column(row, 1, table: table, id: nil)
-        return StoredZone(id: zoneID, token: try token.map { (data: Data) throws(RecordStoreError) in try Self.token(data, what: "change token of zone \(zoneID)") }, exists: exists)
+        let row = try Row.fetchOne(db, sql: "SELECT token, zoneExists FROM \(table) WHERE ownerName = ? AND zoneName = ?", arguments: arguments)
+        return try row.map { (row: Row) throws(RecordStoreError) in try Self.storedZone(row, id: zoneID, table: table) }
     }
 
     /// Every zone the store knows, in zone ID order.
     public func zones() throws(RecordStoreError) -> [StoredZone] {
+        try read { db in try zones(db) }
+    }
+
+    /// Every zone the store knows, read in `db` (see ``zones()``).
+    func zones(_ db: Database) throws -> [StoredZone] {
         let table = schema.zones
-        let rows = try read { db in try Row.fetchAll(db, sql: "SELECT ownerName, zoneName, token, zoneExists FROM \(table)") }
+        let rows = try Row.fetchAll(db, sql: "SELECT ownerName, zoneName, token, zoneExists FROM \(table)")
         var zones: [StoredZone] = []
         for row in rows {
-            let id = RecordZoneID(zoneName: try RowCoding.column(row, 1, table: table, id: nil), ownerName: try RowCoding.column(row, 0, table: table, id: nil))
-            let token: Data? = try RowCoding.column(row, 2, table: table, id: nil)
-            let exists: Bool = try RowCoding.column(row, 3, table: table, id: nil)
-            zones.append(StoredZone(id: id, token: try token.map { (data: Data) throws(RecordStoreError) in try Self.token(data, what: "change token of zone \(id)") }, exists: exists))
+            let id = RecordZoneID(
+                zoneName: try RowCoding.text(row, "zoneName", table: table, id: nil),
+                ownerName: try RowCoding.text(row, "ownerName", table: table, id: nil))
+            zones.append(try Self.storedZone(row, id: id, table: table))
         }
         return zones.sorted { $0.id < $1.id }
     }
 
+    /// A zone row's `token` and `zoneExists` columns.
+    private static func storedZone(_ row: Row, id: RecordZoneID, table: String) throws(RecordStoreError) -> StoredZone {
+        let token: Data? = try RowCoding.column(row, "token", table: table, id: nil)
+        let exists: Bool = try RowCoding.column(row, "zoneExists", table: table, id: nil)
+        return StoredZone(
+            id: id, token: try token.map { (data: Data) throws(RecordStoreError) in try Self.token(data, what: "change token of zone \(id)") },
+            exists: exists)
+    }
+
     /// Records whether a zone exists on the server (created, or found deleted), keeping its token.
     public func setZone(_ zoneID: RecordZoneID, exists: Bool) throws(RecordStoreError) {
-        let table = schema.zones
-        try write { db in
-            try db.execute(sql: """
-                INSERT INTO \(table) (ownerName, zoneName, zoneExists) VALUES (?, ?, ?)
-                ON CONFLICT (ownerName, zoneName) DO UPDATE SET zoneExists = excluded.zoneExists
-                """, arguments: try RowCoding.arguments(zoneID) + [exists])
-        }
+        let zone = try RowCoding.arguments(zoneID)
+        try write { db in try setZone(db, zone: zone, exists: exists) }
+    }
+
+    /// Records whether a zone exists inside a write transaction (see ``setZone(_:exists:)``).
+    func setZone(_ db: Database, zone: StatementArguments, exists: Bool) throws {
+        try db.execute(sql: """
+            INSERT INTO \(schema.zones) (ownerName, zoneName, zoneExists) VALUES (?, ?, ?)
+            ON CONFLICT (ownerName, zoneName) DO UPDATE SET zoneExists = excluded.zoneExists
+            """, arguments: zone + [exists])
     }
 
     /// The database change feed's token.
@@ -51,14 +69,14 @@ extension RecordStore {
         try setStateValue("databaseToken", token.map { NativeArchive.encode($0) })
     }
 
-    /// The sync engine's opaque state (CKSyncEngine's state serialization on Apple platforms).
-    public func engineState() throws(RecordStoreError) -> Data? {
-        try stateValue("engineState")
+    /// An engine's opaque state (CKSyncEngine's state serialization for the CKSyncEngine adapter).
+    public func engineState(_ key: EngineStateKey) throws(RecordStoreError) -> Data? {
+        try stateValue(key.name)
     }
 
-    /// Stores the sync engine's opaque state (nil removes it).
-    public func setEngineState(_ data: Data?) throws(RecordStoreError) {
-        try setStateValue("engineState", data)
+    /// Stores an engine's opaque state (nil removes it).
+    public func setEngineState(_ data: Data?, for key: EngineStateKey) throws(RecordStoreError) {
+        try setStateValue(key.name, data)
     }
 
     /// The zone tokens and database token as a RecordKit `SyncState`, for code that archives or passes one.
@@ -73,24 +91,30 @@ extension RecordStore {
     // MARK: Plumbing
 
     private func stateValue(_ key: String) throws(RecordStoreError) -> Data? {
-        let table = schema.state
-        let row = try read { db in try Row.fetchOne(db, sql: "SELECT value FROM \(table) WHERE key = ?", arguments: [key]) }
-        guard let row else { return nil }
-        return try RowCoding.column(row, 0, table: table, id: nil)
+        try read { db in try stateValue(db, key) }
     }
 
     private func setStateValue(_ key: String, _ value: Data?) throws(RecordStoreError) {
+        try write { db in try setStateValue(db, key, value) }
+    }
+
+    /// A value of the state table, read in `db`.
+    func stateValue(_ db: Database, _ key: String) throws -> Data? {
         let table = schema.state
-        try write { db in
-            if let value {
-                try db.execute(sql: "INSERT OR REPLACE INTO \(table) (key, value) VALUES (?, ?)", arguments: [key, value])
-            } else {
-                try db.execute(sql: "DELETE FROM \(table) WHERE key = ?", arguments: [key])
-            }
+        guard let row = try Row.fetchOne(db, sql: "SELECT value FROM \(table) WHERE key = ?", arguments: [key]) else { return nil }
+        return try RowCoding.column(row, "value", table: table, id: nil)
+    }
+
+    /// Sets (or with nil removes) a value of the state table inside a write transaction.
+    func setStateValue(_ db: Database, _ key: String, _ value: Data?) throws {
+        if let value {
+            try db.execute(sql: "INSERT OR REPLACE INTO \(schema.state) (key, value) VALUES (?, ?)", arguments: [key, value])
+        } else {
+            try db.execute(sql: "DELETE FROM \(schema.state) WHERE key = ?", arguments: [key])
         }
     }
 
-    private static func token(_ data: Data, what: String) throws(RecordStoreError) -> ServerChangeToken {
+    static func token(_ data: Data, what: String) throws(RecordStoreError) -> ServerChangeToken {
         do {
             return try NativeArchive.decodeToken(data)
         } catch {

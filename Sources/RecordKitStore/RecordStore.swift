@@ -24,11 +24,14 @@ import RecordKit
 /// - Records the server refuses for good: ``park(_:generation:reason:)`` sets one aside until the app edits it;
 ///   ``parkedRecords()`` lists them.
 /// - Sync state: ``zone(_:)``, ``setZone(_:exists:)``, ``databaseToken()``, ``setDatabaseToken(_:)``,
-///   ``engineState()``, ``setEngineState(_:)``, ``syncState()``.
-/// - For CKSyncEngine: ``commit(_:engineState:)`` stores fetched and sent changes with the engine's state in one
-///   transaction; ``pendingItems()`` lists the queue; ``requeueAll()`` and ``deleteAllData()`` after an account change.
+///   ``engineState(_:)``, ``setEngineState(_:for:)`` (each engine under its own ``EngineStateKey``), ``syncState()``.
+/// - For sync engines: ``settleConflicts(serverRecords:)`` merges conflicts and marks sent those the merge left as
+///   the server has them, in one transaction; ``commit(_:engineState:for:)`` stores fetched and sent changes with
+///   the engine's state in one transaction; ``pendingItems()`` lists the queue; ``requeueZone(_:)`` after a zone
+///   is lost; ``requeueAll()`` and ``deleteAllData()`` after an account change.
 ///
-/// Every method runs synchronously on the caller's thread and throws ``RecordStoreError``.
+/// Every method runs synchronously on the caller's thread and throws ``RecordStoreError``. Actors and other async
+/// code use ``async``, the same calls over GRDB's async API, which never block Swift's cooperative thread pool.
 public final class RecordStore: Sendable {
     /// The database the store lives in.
     public let database: any DatabaseWriter
@@ -61,7 +64,7 @@ public final class RecordStore: Sendable {
         do {
             try options.fileProtection.apply(toDatabaseAt: path)
         } catch {
-            throw .database(code: -1, message: "cannot set file protection on \(path): \(error)")
+            throw .fileProtectionFailed(path: path, reason: "\(error)")
         }
     }
 
@@ -99,11 +102,30 @@ public final class RecordStore: Sendable {
         }
     }
 
+    /// Runs a read on GRDB's async API: the caller's task waits without blocking a thread of Swift's cooperative
+    /// pool. A cancelled task gets ``RecordStoreError/cancelled``.
+    func read<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(RecordStoreError) -> T {
+        do {
+            return try await database.read(body)
+        } catch {
+            throw RecordStoreError(error)
+        }
+    }
+
+    /// Runs one write transaction on GRDB's async API, as the async read does.
+    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(RecordStoreError) -> T {
+        do {
+            return try await database.write(body)
+        } catch {
+            throw RecordStoreError(error)
+        }
+    }
+
     /// Reserves `count` generation numbers and returns the first.
     func reserveGenerations(_ db: Database, count: Int) throws -> Int64 {
         let reserve = try db.cachedStatement(sql: "UPDATE \(schema.state) SET value = value + ? WHERE key = 'generation' RETURNING value")
         guard let last = try Int64.fetchOne(reserve, arguments: [count]) else {
-            throw RecordStoreError.database(code: -1, message: "the store's generation counter is missing from \(schema.state)")
+            throw RecordStoreError.missingGenerationCounter(table: schema.state)
         }
         return last - Int64(count) + 1
     }

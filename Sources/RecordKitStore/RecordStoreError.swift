@@ -38,6 +38,20 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
     case diskFull(message: String)
     /// Any other SQLite error: its result code and message.
     case database(code: Int32, message: String)
+    /// The store's file was opened, but its data protection class could not be set (Apple platforms).
+    case fileProtectionFailed(path: String, reason: String)
+    /// The store's generation counter (a row of its state table) is missing: the file was damaged, or written
+    /// by another program. Nothing of the change was stored.
+    case missingGenerationCounter(table: String)
+    /// A move into the store (``RecordStore/moveIn(records:zones:databaseToken:)``) was given a record with no
+    /// local value; nothing was moved.
+    case movedRecordWithoutValue(RecordID, recordType: String)
+    /// A move into the store found it holding records already: a move fills an empty store; nothing was moved.
+    case moveIntoNonEmptyStore(recordCount: Int)
+    /// The task was cancelled while it waited for the database; nothing of the change was stored.
+    case cancelled
+    /// An error the store does not expect from GRDB (neither SQLite's nor a cancellation): its type and text.
+    case unexpected(String)
 
     public var description: String {
         switch self {
@@ -63,6 +77,18 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
             "the database is full; nothing of this change was stored (SQLite: \(message))"
         case let .database(code, message):
             "SQLite error \(code): \(message)"
+        case let .fileProtectionFailed(path, reason):
+            "cannot set the data protection class of the store at \(path): \(reason)"
+        case let .missingGenerationCounter(table):
+            "the store's generation counter is missing from \(table): the file is damaged or was written by another program"
+        case let .movedRecordWithoutValue(id, recordType):
+            "moved \(recordType) record '\(id.recordName)' in zone \(id.zoneID) has no local value; nothing was moved"
+        case let .moveIntoNonEmptyStore(count):
+            "the store already holds \(count) records: a move fills an empty store; nothing was moved"
+        case .cancelled:
+            "the store operation was cancelled before it ran; nothing of it was stored"
+        case let .unexpected(text):
+            "unexpected error from the database layer: \(text)"
         }
     }
 
@@ -77,8 +103,10 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
             } else {
                 self = .database(code: error.extendedResultCode.rawValue, message: message)
             }
+        } else if error is CancellationError {
+            self = .cancelled
         } else {
-            self = .database(code: -1, message: "\(error)")
+            self = .unexpected("\(type(of: error)): \(error)")
         }
     }
 }

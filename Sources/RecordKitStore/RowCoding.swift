@@ -4,51 +4,39 @@ import RecordKit
 
 /// Reading record IDs and archived records out of rows, with errors that name the record.
 enum RowCoding {
-    /// The ID in columns `ownerName, zoneName, recordName` at `index`, `index + 1`, `index + 2`.
-    static func recordID(_ row: Row, at index: Int, table: String) throws(RecordStoreError) -> RecordID {
-        let ownerName: String = try column(row, index, table: table, id: nil)
-        let zoneName: String = try column(row, index + 1, table: table, id: nil)
-        let recordName: String = try column(row, index + 2, table: table, id: nil)
-        return RecordID(recordName: recordName, zoneID: RecordZoneID(zoneName: zoneName, ownerName: ownerName))
-    }
-
-    /// Column `index` of `row` as `Value`. SQLite keeps any value in any column, so a damaged or foreign file
-    /// can hold text where the store wrote an integer: that is a typed error naming the row, never a crash.
+    /// Column `name` of `row` as `Value`. SQLite keeps any value in any column, so a damaged or foreign file can
+    /// hold text where the store wrote an integer: that is a typed error naming the row, never a crash.
     static func column<Value: DatabaseValueConvertible>(
-        _ row: Row, _ index: Int, table: String, id: RecordID?
+        _ row: Row, _ name: String, table: String, id: RecordID?
     ) throws(RecordStoreError) -> Value {
         do {
-            return try row.decode(Value.self, atIndex: index)
+            return try row.decode(Value.self, forColumn: name)
         } catch {
-            throw corruptColumn(row, index, table: table, id: id)
+            throw corruptColumn(row, name, table: table, id: id)
         }
     }
 
-    /// The pending-change code in column `index`; a code the store never writes is a corrupt column.
-    static func pendingCode(_ row: Row, _ index: Int, table: String, id: RecordID?) throws(RecordStoreError) -> PendingCode {
-        let code: Int64 = try column(row, index, table: table, id: id)
-        guard let pending = PendingCode(rawValue: code) else {
-            throw corruptColumn(row, index, table: table, id: id)
-        }
-        return pending
+    /// Column `name` of `row` as text, NUL-safe (see ``text(_:_:table:id:)``).
+    static func column(_ row: Row, _ name: String, table: String, id: RecordID?) throws(RecordStoreError) -> String {
+        try text(row, name, table: table, id: id)
     }
 
-    /// Column `index` of `row` as text, read with its length: GRDB reads a text value up to its first NUL, and a
+    /// Column `name` of `row` as text, read with its length: GRDB reads a text value up to its first NUL, and a
     /// record name or zone name may hold one, which must read back as it was written. A blob of UTF-8 reads as
     /// text (as GRDB converts it); anything else is a corrupt column.
-    static func column(_ row: Row, _ index: Int, table: String, id: RecordID?) throws(RecordStoreError) -> String {
-        let text = try? row.withUnsafeData(atIndex: index) { bytes -> String? in
+    static func text(_ row: Row, _ name: String, table: String, id: RecordID?) throws(RecordStoreError) -> String {
+        let text = try? row.withUnsafeData(named: name) { bytes -> String? in
             guard let bytes else { return nil }
             return String(validating: bytes, as: UTF8.self)
         }
-        guard let text else { throw corruptColumn(row, index, table: table, id: id) }
+        guard let text else { throw corruptColumn(row, name, table: table, id: id) }
         return text
     }
 
-    /// The error for column `index` of `row` holding a value the store never writes there.
-    static func corruptColumn(_ row: Row, _ index: Int, table: String, id: RecordID?) -> RecordStoreError {
-        let name = index < row.count ? Array(row.columnNames)[index] : "#\(index)"
-        return .corruptColumn(id, table: table, column: name, found: describe(row[index] as DatabaseValue))
+    /// The error for column `name` of `row` holding a value the store never writes there.
+    static func corruptColumn(_ row: Row, _ name: String, table: String, id: RecordID?) -> RecordStoreError {
+        let value: DatabaseValue? = row[name]
+        return .corruptColumn(id, table: table, column: name, found: describe(value ?? .null))
     }
 
     /// A stored value for an error message: its SQLite type and a short form of it.
@@ -62,7 +50,7 @@ enum RowCoding {
         }
     }
 
-    /// Arguments for `ownerName = ? AND zoneName = ? AND recordName = ?`, for a storable ID (``checkStorable(_:recordType:)``).
+    /// Arguments for ``RecordIDFilter/sql``, for a storable ID (``checkStorable(_:recordType:)``).
     static func arguments(_ id: RecordID) throws(RecordStoreError) -> StatementArguments {
         try checkStorable(id)
         return [id.zoneID.ownerName, id.zoneID.zoneName, id.recordName]

@@ -94,13 +94,17 @@ struct StoreSchema: Sendable {
                 );
                 """)
         }
+        // Each engine keeps its own state: the slot both shared goes to the engine that wrote it. SyncEngine's
+        // state starts with its magic "RKSE" (RecordKitSync's EngineState); anything else is CKSyncEngine's
+        // serialization. An older version then finds no state and starts its engine afresh (a full fetch that
+        // merges what the store has); the tokens are kept.
+        migrator.registerMigration("\(prefix)store-v1-engine-state-keys") { [self] db in
+            try db.execute(sql: """
+                UPDATE \(state)
+                SET key = CASE WHEN substr(CAST(value AS BLOB), 1, 4) = CAST('RKSE' AS BLOB) THEN ? ELSE ? END
+                WHERE key = ?
+                """, arguments: [EngineStateKey.syncEngine.name, EngineStateKey.ckSyncEngine.name, EngineStateKey.shared.name])
+        }
         return migrator
     }
-}
-
-/// The pending change column's values.
-enum PendingCode: Int64 {
-    case none = 0
-    case save = 1
-    case delete = 2
 }

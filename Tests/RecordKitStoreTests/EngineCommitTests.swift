@@ -15,15 +15,15 @@ import Testing
         let changes = EngineChanges(
             pages: [FetchedPage(zoneID: Fixtures.zone, changed: [Fixtures.serverRecord(Fixtures.note("fetched"), tag: "e1")])],
             sent: [.saved(serverRecord: Fixtures.serverRecord(sent, tag: "e2"), generation: generation)])
-        try store.commit(changes, engineState: Data("state-1".utf8))
-        #expect(try store.engineState() == Data("state-1".utf8))
+        try store.commit(changes, engineState: Data("state-1".utf8), for: .ckSyncEngine)
+        #expect(try store.engineState(.ckSyncEngine) == Data("state-1".utf8))
         #expect(try store.fetch(Note.self, id: Fixtures.id("fetched")) != nil)
         #expect(try store.pendingCount() == 0)
         #expect(try store.storedState(of: sent.recordID)?.server?.system.changeTag == "e2")
 
         // Nil keeps the stored state.
-        try store.commit(EngineChanges(pages: [FetchedPage(zoneID: Fixtures.zone, deleted: [Fixtures.id("fetched")])]), engineState: nil)
-        #expect(try store.engineState() == Data("state-1".utf8))
+        try store.commit(EngineChanges(pages: [FetchedPage(zoneID: Fixtures.zone, deleted: [Fixtures.id("fetched")])]), engineState: nil, for: .ckSyncEngine)
+        #expect(try store.engineState(.ckSyncEngine) == Data("state-1".utf8))
         #expect(try store.fetch(Note.self, id: Fixtures.id("fetched")) == nil)
     }
 
@@ -31,7 +31,7 @@ import Testing
     @Test func aFailedCommitStoresNeitherTheChangesNorTheState() throws {
         let queue = try DatabaseQueue()
         let store = try RecordStore(database: queue, models: [Note.self], clock: Fixtures.clock)
-        try store.setEngineState(Data("state-1".utf8))
+        try store.setEngineState(Data("state-1".utf8), for: .ckSyncEngine)
         try queue.write { db in
             try db.execute(sql: """
                 CREATE TRIGGER refuse BEFORE INSERT ON recordkit_records WHEN NEW.recordName = 'poison'
@@ -41,8 +41,8 @@ import Testing
         let page = FetchedPage(zoneID: Fixtures.zone, changed: [
             Fixtures.serverRecord(Fixtures.note("good"), tag: "e1"), Fixtures.serverRecord(Fixtures.note("poison"), tag: "e1"),
         ])
-        #expect(throws: RecordStoreError.self) { try store.commit(EngineChanges(pages: [page]), engineState: Data("state-2".utf8)) }
-        #expect(try store.engineState() == Data("state-1".utf8))
+        #expect(throws: RecordStoreError.self) { try store.commit(EngineChanges(pages: [page]), engineState: Data("state-2".utf8), for: .ckSyncEngine) }
+        #expect(try store.engineState(.ckSyncEngine) == Data("state-1".utf8))
         #expect(try store.fetch(Note.self, id: Fixtures.id("good")) == nil)
     }
 
@@ -74,12 +74,12 @@ import Testing
         try store.apply(FetchedPage(zoneID: Fixtures.zone, changed: [Fixtures.serverRecord(Fixtures.note("a"), tag: "e1")], token: ServerChangeToken(data: Data([1]))))
         try store.save(Fixtures.note("b"))
         try store.setDatabaseToken(ServerChangeToken(data: Data([2])))
-        try store.setEngineState(Data("state".utf8))
+        try store.setEngineState(Data("state".utf8), for: .ckSyncEngine)
         try store.deleteAllData()
         #expect(try store.fetchAll(Note.self).models.isEmpty)
         #expect(try store.zones().isEmpty)
         #expect(try store.databaseToken() == nil)
-        #expect(try store.engineState() == nil)
+        #expect(try store.engineState(.ckSyncEngine) == nil)
         try store.save(Fixtures.note("c"))
         #expect(try store.pendingItems().map(\.id.recordName) == ["c"])
     }
@@ -91,7 +91,7 @@ import Testing
         ], token: ServerChangeToken(data: Data([1]))))
         try store.save(Fixtures.note("b"))
         try store.delete(Note.self, id: Fixtures.id("gone"))
-        try store.setEngineState(Data("state".utf8))
+        try store.setEngineState(Data("state".utf8), for: .ckSyncEngine)
         #expect(try store.requeueAll() == 2)
         #expect(try store.pendingItems().map(\.id.recordName).sorted() == ["a", "b"])
         #expect(try store.storedState(of: Fixtures.id("gone")) == nil)
@@ -99,6 +99,6 @@ import Testing
         let batch = try store.nextPendingBatch()
         #expect(batch.saves.allSatisfy { $0.record.system.changeTag == nil })
         #expect(try store.zones().isEmpty)
-        #expect(try store.engineState() == nil)
+        #expect(try store.engineState(.ckSyncEngine) == nil)
     }
 }

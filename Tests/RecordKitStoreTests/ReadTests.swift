@@ -78,12 +78,12 @@ import Testing
             try store.apply(FetchedPage(zoneID: Fixtures.zone, token: zoneToken))
             try store.setZone(RecordZoneID(zoneName: "gone"), exists: false)
             try store.setDatabaseToken(databaseToken)
-            try store.setEngineState(Data("engine".utf8))
+            try store.setEngineState(Data("engine".utf8), for: .ckSyncEngine)
         }
         let reopened = try RecordStore(path: path, models: [Note.self], clock: Fixtures.clock)
         #expect(try reopened.syncState() == SyncState(zoneTokens: [Fixtures.zone: zoneToken], databaseToken: databaseToken))
         #expect(try reopened.zone(RecordZoneID(zoneName: "gone"))?.exists == false)
-        #expect(try reopened.engineState() == Data("engine".utf8))
+        #expect(try reopened.engineState(.ckSyncEngine) == Data("engine".utf8))
         try reopened.setDatabaseToken(nil)
         #expect(try reopened.databaseToken() == nil)
     }

@@ -17,52 +17,53 @@ extension CKSyncEngineAdapter {
         switch event {
         case let .stateUpdate(update):
             do {
-                commit(engineState: try JSONEncoder().encode(update.stateSerialization))
+                await commit(engineState: try JSONEncoder().encode(update.stateSerialization))
             } catch {
-                flush()
+                await flush()
             }
         case let .fetchedRecordZoneChanges(changes):
-            receive(changes)
+            await receive(changes)
         case let .sentRecordZoneChanges(sent):
-            flush()
-            receive(sent, syncEngine: syncEngine)
+            await flush()
+            await receive(sent, syncEngine: syncEngine)
         case let .fetchedDatabaseChanges(changes):
-            flush()
+            await flush()
             for deletion in changes.deletions {
-                zoneDeleted(RecordZoneID(deletion.zoneID), reason: Self.resetReason(deletion.reason), syncEngine: syncEngine)
+                await zoneDeleted(
+                    RecordZoneID(deletion.zoneID), reason: ZoneResetReason(ZoneDeletionReason(deletion)), syncEngine: syncEngine)
             }
         case let .sentDatabaseChanges(sent):
-            flush()
+            await flush()
             for zone in sent.savedZones {
-                setZone(RecordZoneID(zone.zoneID), exists: true)
+                await setZone(RecordZoneID(zone.zoneID), exists: true)
                 emit(.zoneCreated(RecordZoneID(zone.zoneID)))
             }
         case let .didFetchRecordZoneChanges(done):
-            flush()
+            await flush()
             if let error = done.error {
-                zoneFetchFailed(RecordZoneID(done.zoneID), error: error, syncEngine: syncEngine)
+                await zoneFetchFailed(RecordZoneID(done.zoneID), error: error, syncEngine: syncEngine)
             }
         case let .accountChange(change):
-            flush()
-            accountChanged(change.changeType, syncEngine: syncEngine)
+            await flush()
+            await accountChanged(change.changeType, syncEngine: syncEngine)
         case .willSendChanges:
-            flush()
+            await flush()
             attempted = []
             conflictCounts = [:]
         case .didSendChanges:
             // Every result of the send has arrived: what is still in flight was not sent.
-            flush()
+            await flush()
             attempted = []
             conflictCounts = [:]
             inFlight = [:]
         default:
-            flush()
+            await flush()
         }
     }
 
     /// Reads fetched records into pages by zone, to store with the next state. A record that cannot be read
     /// into a `Record` is reported and left out.
-    private func receive(_ changes: CKSyncEngine.Event.FetchedRecordZoneChanges) {
+    private func receive(_ changes: CKSyncEngine.Event.FetchedRecordZoneChanges) async {
         var pages: [RecordZoneID: FetchedPage] = [:]
         var order: [RecordZoneID] = []
         func page(_ zoneID: RecordZoneID) -> RecordZoneID {
@@ -90,20 +91,13 @@ extension CKSyncEngineAdapter {
         // Bounded memory: a long fetch without a state update is stored as it comes (storing ahead of the
         // state is safe: a refetch applies the same records again).
         if received.pages.reduce(0, { $0 + $1.changed.count + $1.deleted.count }) > configuration.maxItemsPerRequest {
-            flush()
+            await flush()
         }
     }
 
-    static func resetReason(_ reason: CKDatabase.DatabaseChange.Deletion.Reason) -> ZoneResetReason {
-        // Compared, not switched over: the framework's enum may grow cases.
-        if reason == .purged { return .userDeletedZone }
-        if reason == .encryptedDataReset { return .encryptedDataReset }
-        return .deleted
-    }
-
-    func setZone(_ zoneID: RecordZoneID, exists: Bool) {
+    func setZone(_ zoneID: RecordZoneID, exists: Bool) async {
         do {
-            try store.setZone(zoneID, exists: exists)
+            try await store.async.setZone(zoneID, exists: exists)
         } catch {
             emit(.storeFailed(error))
         }

@@ -15,12 +15,12 @@ extension CKSyncEngineAdapter {
     public func nextRecordZoneChangeBatch(
         _ context: CKSyncEngine.SendChangesContext, syncEngine: CKSyncEngine
     ) async -> CKSyncEngine.RecordZoneChangeBatch? {
-        flush()
+        await flush()
         let scope = context.options.scope
         let skipped = attempted
         let batch: PendingBatch
         do {
-            batch = try store.nextPendingBatch(
+            batch = try await store.async.nextPendingBatch(
                 maxCount: max(1, configuration.maxItemsPerRequest), maxBytes: configuration.maxBytesPerRequest
             ) { !skipped.contains($0) && scope.contains(CKRecord.ID($0)) }
         } catch {
@@ -44,7 +44,7 @@ extension CKSyncEngineAdapter {
             inFlight[delete.id] = (delete.generation, nil)
         }
         guard !records.isEmpty || !batch.deletes.isEmpty else {
-            forgetStaleChanges(in: syncEngine, scope: scope)
+            await forgetStaleChanges(in: syncEngine, scope: scope)
             return nil
         }
         return CKSyncEngine.RecordZoneChangeBatch(
@@ -53,9 +53,9 @@ extension CKSyncEngineAdapter {
     }
 
     /// Removes from the engine's state the changes the store no longer has pending (sent, or undone locally).
-    private func forgetStaleChanges(in syncEngine: CKSyncEngine, scope: CKSyncEngine.SendChangesOptions.Scope) {
+    private func forgetStaleChanges(in syncEngine: CKSyncEngine, scope: CKSyncEngine.SendChangesOptions.Scope) async {
         do {
-            let pending = Set(try store.pendingItems().map(\.id))
+            let pending = Set(try await store.async.pendingItems().map(\.id))
             let stale = syncEngine.state.pendingRecordZoneChanges.filter { change in
                 switch change {
                 case let .saveRecord(id), let .deleteRecord(id): scope.contains(id) && !pending.contains(RecordID(id))
@@ -69,7 +69,7 @@ extension CKSyncEngineAdapter {
     }
 
     /// Sorts a sent batch's results: accepted changes wait for the next state; failures are repaired.
-    func receive(_ sent: CKSyncEngine.Event.SentRecordZoneChanges, syncEngine: CKSyncEngine) {
+    func receive(_ sent: CKSyncEngine.Event.SentRecordZoneChanges, syncEngine: CKSyncEngine) async {
         for ckRecord in sent.savedRecords {
             let id = RecordID(ckRecord.recordID)
             let flight = inFlight.removeValue(forKey: id)
@@ -93,49 +93,48 @@ extension CKSyncEngineAdapter {
             let id = RecordID(ckID)
             received.sent.append(.deleted(id, generation: inFlight.removeValue(forKey: id)?.generation ?? -1))
         }
-        var conflicts: [(Record, Record?)] = []
+        var conflicts: [Record] = []
         for failure in sent.failedRecordSaves {
             let id = RecordID(failure.record.recordID)
             let flight = inFlight.removeValue(forKey: id)
-            let ancestor = (try? store.storedState(of: id))?.flatMap(\.server)
+            let ancestor = (try? await store.async.storedState(of: id))?.flatMap(\.server)
             let client = flight?.record ?? (try? Record(ckRecord: failure.record))
             let subject = CloudKitErrorSubject(recordID: id, clientRecord: client, ancestor: ancestor)
             let error = CloudError(cloudKitError: failure.error, subject: subject)
-            if case let .serverRecordChanged(server, _) = error {
-                conflicts.append((server, flight?.record))
+            if case let .merge(server) = SendFailure(save: error) {
+                conflicts.append(server)
             } else {
-                saveFailed(id, error, sentGeneration: flight?.generation, syncEngine: syncEngine)
+                await saveFailed(id, error, sentGeneration: flight?.generation, syncEngine: syncEngine)
             }
         }
         for (ckID, ckError) in sent.failedRecordDeletes.sorted(by: { RecordID($0.key) < RecordID($1.key) }) {
             let id = RecordID(ckID)
             let flight = inFlight.removeValue(forKey: id)
-            switch CloudError(cloudKitError: ckError, subject: CloudKitErrorSubject(recordID: id)) {
-            case .unknownItem, .zoneNotFound:
-                // Gone already, or its zone is: the delete is done.
+            let error = CloudError(cloudKitError: ckError, subject: CloudKitErrorSubject(recordID: id))
+            switch SendFailure(delete: error) {
+            case .done:
                 received.sent.append(.deleted(id, generation: flight?.generation ?? -1))
-            case let .userDeletedZone(zoneID):
-                zoneDeleted(zoneID, reason: .userDeletedZone, syncEngine: syncEngine)
-            case let .encryptedDataReset(zoneID):
-                zoneDeleted(zoneID, reason: .encryptedDataReset, syncEngine: syncEngine)
-            case let error where error.isTransient || error == .batchRequestFailed(id):
+            case let .zoneLost(zoneID, reason):
+                await zoneDeleted(zoneID, reason: reason, syncEngine: syncEngine)
+            case .sendAgain, .retryLater:
+                // Held back by its atomic zone, or a passing failure: the engine sends it again.
                 syncEngine.state.add(pendingRecordZoneChanges: [.deleteRecord(ckID)])
-            case let error:
+            case .merge, .sendAsNew, .createZone, .park, .report:
                 emit(.failure(id, error))
             }
         }
-        if !conflicts.isEmpty { resolve(conflicts, syncEngine: syncEngine) }
+        if !conflicts.isEmpty { await resolve(conflicts, syncEngine: syncEngine) }
     }
 
     /// Repairs a failed save, or reports it (it stays pending in the store, for a later send).
-    private func saveFailed(_ id: RecordID, _ error: CloudError, sentGeneration: Int64?, syncEngine: CKSyncEngine) {
+    private func saveFailed(_ id: RecordID, _ error: CloudError, sentGeneration: Int64?, syncEngine: CKSyncEngine) async {
         let change = CKSyncEngine.PendingRecordZoneChange.saveRecord(CKRecord.ID(id))
-        switch error {
-        case .unknownItem:
+        switch SendFailure(save: error) {
+        case .sendAsNew:
             // The server no longer has the record the edit was based on: forget the server copy and send it
             // again as new, in this send.
             do {
-                let report = try store.apply(FetchedPage(zoneID: id.zoneID, deleted: [id]))
+                let report = try await store.async.apply(FetchedPage(zoneID: id.zoneID, deleted: [id]))
                 for event in report.eventsBeyondMerges { emit(event) }
                 // Under deleteConflict="deleteWins" the deletion discarded the edit: nothing is left to send.
                 guard report.discardedEdits.isEmpty else { return }
@@ -144,64 +143,48 @@ extension CKSyncEngineAdapter {
             } catch {
                 emit(.storeFailed(error))
             }
-        case let .zoneNotFound(zoneID):
+        case let .createZone(zoneID):
             // Create the zone; the engine sends the record again after it.
-            setZone(zoneID, exists: false)
+            await setZone(zoneID, exists: false)
             syncEngine.state.add(pendingDatabaseChanges: [.saveZone(CKRecordZone(zoneID: CKRecordZone.ID(zoneID)))])
             syncEngine.state.add(pendingRecordZoneChanges: [change])
-        case let .userDeletedZone(zoneID):
-            zoneDeleted(zoneID, reason: .userDeletedZone, syncEngine: syncEngine)
-        case let .encryptedDataReset(zoneID):
-            zoneDeleted(zoneID, reason: .encryptedDataReset, syncEngine: syncEngine)
-        case .limitExceeded:
+        case let .zoneLost(zoneID, reason):
+            await zoneDeleted(zoneID, reason: reason, syncEngine: syncEngine)
+        case .park:
             // Too large for any request (the engine splits batches itself): park it until the app edits it, so
             // the changes behind it are sent.
             do {
                 // Only the edit sent is parked; one made since (another generation) goes in a later send.
-                if let sentGeneration { try store.park(id, generation: sentGeneration, reason: "\(error)") }
+                if let sentGeneration { try await store.async.park(id, generation: sentGeneration, reason: "\(error)") }
                 emit(.parked(id, error))
             } catch {
                 emit(.storeFailed(error))
             }
-        case .batchRequestFailed:
+        case .sendAgain:
             // Held back by another item of its atomic zone: it goes again in this send.
             attempted.remove(id)
             syncEngine.state.add(pendingRecordZoneChanges: [change])
-        default:
-            // Transient errors are retried by the engine, which keeps the change; the others wait for the next send.
-            if error.isTransient {
-                syncEngine.state.add(pendingRecordZoneChanges: [change])
-            } else {
-                emit(.failure(id, error))
-            }
+        case .retryLater:
+            // Retried by the engine, which keeps the change.
+            syncEngine.state.add(pendingRecordZoneChanges: [change])
+        case .merge, .done, .report:
+            // The others wait for the next send.
+            emit(.failure(id, error))
         }
     }
 
-    /// Merges each conflict with the schema's rule against the stored ancestor (the store keeps the result
-    /// pending on the server's change tag) and queues it again, a bounded number of times per send. A merge
-    /// that leaves the server's values and parent as they are (a save whose response was lost) is marked sent
-    /// instead.
-    private func resolve(_ conflicts: [(server: Record, client: Record?)], syncEngine: CKSyncEngine) {
-        let servers = conflicts.map(\.server)
+    /// Settles conflicts in the store (``RecordStore/settleConflicts(serverRecords:)``: merged with the schema's
+    /// rule against the stored ancestor, a merge that leaves the server's record as it is marked sent) and queues
+    /// the others again, a bounded number of times per send.
+    private func resolve(_ servers: [Record], syncEngine: CKSyncEngine) async {
         do {
-            let report = try store.apply(serverRecords: servers)
-            for event in report.eventsBeyondMerges { emit(event) }
-            var settled: [SentChange] = []
-            for server in servers {
-                let id = server.id
-                emit(.conflictMerged(id))
-                guard let state = try store.storedState(of: id), case let .save(generation)? = state.pending,
-                    let local = state.local
-                else { continue }
-                if local.holdsTheSameValues(as: server) {
-                    settled.append(.saved(serverRecord: server, generation: generation))
-                    continue
-                }
+            let settlement = try await store.async.settleConflicts(serverRecords: servers)
+            for event in settlement.events(for: servers) { emit(event) }
+            for id in settlement.toSendAgain {
                 conflictCounts[id, default: 0] += 1
                 if conflictCounts[id, default: 0] <= configuration.maxConflictRetries { attempted.remove(id) }
                 syncEngine.state.add(pendingRecordZoneChanges: [.saveRecord(CKRecord.ID(id))])
             }
-            if !settled.isEmpty { try store.markSent(settled) }
         } catch {
             emit(.storeFailed(error))
         }

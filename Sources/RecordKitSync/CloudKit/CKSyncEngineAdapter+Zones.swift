@@ -10,12 +10,8 @@ extension CKSyncEngineAdapter {
     /// A zone the server lost: deleted by another device (its local data goes), or by the user's hand (the
     /// configuration's policy: delete the local data, or upload it again). A zone the user deleted is created
     /// again either way, so that later edits sync.
-    func zoneDeleted(_ zoneID: RecordZoneID, reason: ZoneResetReason, syncEngine: CKSyncEngine) {
-        let policy: ZoneLossPolicy = switch reason {
-        case .deleted, .changeTokenExpired: .deleteLocalData
-        case .userDeletedZone: configuration.onUserDeletedZone
-        case .encryptedDataReset: configuration.onEncryptedDataReset
-        }
+    func zoneDeleted(_ zoneID: RecordZoneID, reason: ZoneResetReason, syncEngine: CKSyncEngine) async {
+        let policy = configuration.zoneLossPolicy(for: reason)
         do {
             let ckZoneID = CKRecordZone.ID(zoneID)
             // The engine must not send what was queued for the old zone.
@@ -26,15 +22,11 @@ extension CKSyncEngineAdapter {
                 }
             }
             syncEngine.state.remove(pendingRecordZoneChanges: stale)
-            switch policy {
-            case .deleteLocalData: try store.forgetZone(zoneID, keepingLocalChanges: false)
-            case .uploadAgain: try store.requeueZone(zoneID)
-            }
-            try store.setZone(zoneID, exists: false)
+            try await store.async.loseZone(zoneID, policy: policy)
             emit(.zoneReset(zoneID, reason: reason))
-            if reason == .userDeletedZone || reason == .encryptedDataReset {
+            if reason.recreatesZone {
                 syncEngine.state.add(pendingDatabaseChanges: [.saveZone(CKRecordZone(zoneID: ckZoneID))])
-                handPendingChanges(to: syncEngine)
+                await handPendingChanges(to: syncEngine)
             }
         } catch {
             emit(.storeFailed(error))
@@ -43,18 +35,16 @@ extension CKSyncEngineAdapter {
 
     /// A zone whose changes could not be fetched: gone (created again when it is one of the app's zones), or
     /// lost by the user's hand.
-    func zoneFetchFailed(_ zoneID: RecordZoneID, error: CKError, syncEngine: CKSyncEngine) {
-        switch CloudError(cloudKitError: error, subject: CloudKitErrorSubject(zoneID: zoneID)) {
-        case .zoneNotFound:
-            setZone(zoneID, exists: false)
+    func zoneFetchFailed(_ zoneID: RecordZoneID, error: CKError, syncEngine: CKSyncEngine) async {
+        switch ZoneFetchFailure(CloudError(cloudKitError: error, subject: CloudKitErrorSubject(zoneID: zoneID))) {
+        case .zoneMissing:
+            await setZone(zoneID, exists: false)
             if configuration.zones.contains(zoneID) {
                 syncEngine.state.add(pendingDatabaseChanges: [.saveZone(CKRecordZone(zoneID: CKRecordZone.ID(zoneID)))])
             }
-        case .userDeletedZone:
-            zoneDeleted(zoneID, reason: .userDeletedZone, syncEngine: syncEngine)
-        case .encryptedDataReset:
-            zoneDeleted(zoneID, reason: .encryptedDataReset, syncEngine: syncEngine)
-        default:
+        case let .zoneLost(reason):
+            await zoneDeleted(zoneID, reason: reason, syncEngine: syncEngine)
+        case .retry:
             break  // The engine retries its fetches.
         }
     }
@@ -64,19 +54,19 @@ extension CKSyncEngineAdapter {
     /// Signing out or switching: the local data is deleted, or kept and queued for the next account, as
     /// ``SyncConfiguration/onAccountChange`` says. Signing in: what the store has pending is handed to the
     /// engine again.
-    func accountChanged(_ change: CKSyncEngine.Event.AccountChange.ChangeType, syncEngine: CKSyncEngine) {
+    func accountChanged(_ change: CKSyncEngine.Event.AccountChange.ChangeType, syncEngine: CKSyncEngine) async {
         var signedIn = false
         if case .signIn = change { signedIn = true }
         do {
             if !signedIn {
                 switch configuration.onAccountChange {
-                case .deleteLocalData: try store.deleteAllData()
-                case .keepLocalData: try store.requeueAll()
+                case .deleteLocalData: try await store.async.deleteAllData()
+                case .keepLocalData: try await store.async.requeueAll()
                 }
             }
             inFlight = [:]
             attempted = []
-            handPendingChanges(to: syncEngine)
+            await handPendingChanges(to: syncEngine)
         } catch {
             emit(.storeFailed(error))
         }

@@ -8,15 +8,19 @@ import RecordKitStore
 /// A `CKSyncEngineDelegate` backed by a `RecordStore`: the glue an app writes around
 /// CKSyncEngine, once.
 ///
+/// Call ``start()`` once the app is ready to sync: it makes the `CKSyncEngine` from the state the store holds.
+/// The store is used through its async API (`RecordStore.async`), so no SQLite call blocks Swift's cooperative
+/// thread pool.
+///
 /// - Pending changes live in the store's queue, committed with each edit (``save(_:)``, ``delete(_:id:)``), and
-///   are handed to the engine's state when the engine starts and after each edit: no edit waits for the next
+///   are handed to the engine's state when it starts and after each edit: no edit waits for the next
 ///   state serialization to be durable.
 /// - ``nextRecordZoneChangeBatch(_:syncEngine:)`` builds `CKRecord`s from the store through the bridge, at most
 ///   400 items and 2 MB (``SyncConfiguration/maxItemsPerRequest``, ``SyncConfiguration/maxBytesPerRequest``),
 ///   within the send's scope, oldest edit first, each with the change tag of the last server record. An edit
 ///   sends only the keys that differ from that record, so unchanged fields and assets are not uploaded again.
 /// - Fetched changes and sent results are stored in the same transaction as the state serialization that
-///   follows them (`RecordStore.commit(_:engineState:)`), so the stored state never covers
+///   follows them (`RecordStore.commit(_:engineState:for:)`), so the stored state never covers
 ///   changes the store lacks. A sent save clears its pending change only for the generation sent.
 /// - `serverRecordChanged` is merged with the schema's rule against the stored ancestor and queued again on
 ///   the server's record; `unknownItem` sends the record again as new; `zoneNotFound` creates the zone; a
@@ -30,7 +34,8 @@ public actor CKSyncEngineAdapter: CKSyncEngineDelegate {
     /// The zones, batch limits, policies and event callback (the retry settings are CKSyncEngine's own business).
     public nonisolated let configuration: SyncConfiguration
 
-    var engineStorage: CKSyncEngine?
+    /// The sync engine, once ``start()`` made it; nil before.
+    public private(set) var engine: CKSyncEngine?
     /// Fetched pages and sent results waiting for the state serialization that covers them.
     var received = EngineChanges()
     /// What was sent in the current send, by record: the generation and the record, to mark them sent.
@@ -50,43 +55,48 @@ public actor CKSyncEngineAdapter: CKSyncEngineDelegate {
         self.configuration = configuration
     }
 
-    /// The sync engine, created on first use from the state serialization the store holds; the store's
-    /// pending changes and the zones the store does not know to exist are then handed to its state.
-    public var engine: CKSyncEngine {
-        if let engineStorage { return engineStorage }
+    /// Starts syncing: makes the sync engine from the state serialization the store holds and hands it the
+    /// store's pending changes and the zones the store does not know to exist. Calling it again returns the same
+    /// engine.
+    @discardableResult
+    public func start() async -> CKSyncEngine {
+        if let engine { return engine }
         var serialization: CKSyncEngine.State.Serialization?
         do {
-            if let data = try store.engineState() {
-                // A blob that is no serialization (``SyncEngine``'s own state, say) starts the engine afresh:
-                // it fetches everything again, and the store merges what it already has.
+            if let data = try await store.async.engineState(.ckSyncEngine) {
+                // A blob that is no serialization (a damaged one) starts the engine afresh: it fetches everything
+                // again, and the store merges what it already has.
                 serialization = try? JSONDecoder().decode(CKSyncEngine.State.Serialization.self, from: data)
             }
         } catch {
             emit(.storeFailed(error))
         }
+        // Another call may have started it while this one read the store.
+        if let engine { return engine }
         let engine = CKSyncEngine(CKSyncEngine.Configuration(database: database, stateSerialization: serialization, delegate: self))
-        engineStorage = engine
-        handPendingChanges(to: engine)
+        self.engine = engine
+        await handPendingChanges(to: engine)
         return engine
     }
 
     // MARK: Local edits
 
-    /// Saves models as local edits (the store commits each with its pending change) and tells the engine.
+    /// Saves models as local edits (the store commits each with its pending change) and tells the engine, once
+    /// started (``start()`` hands it every pending change).
     public func save<Model: RecordModel>(_ models: Model...) throws(RecordStoreError) {
         try save(contentsOf: models)
     }
 
-    /// Saves models as local edits, in one transaction, and tells the engine.
+    /// Saves models as local edits, in one transaction, and tells the engine, once started.
     public func save<Model: RecordModel>(contentsOf models: some Collection<Model>) throws(RecordStoreError) {
         try store.save(contentsOf: models)
-        engine.state.add(pendingRecordZoneChanges: models.map { .saveRecord(CKRecord.ID($0.recordID)) })
+        engine?.state.add(pendingRecordZoneChanges: models.map { .saveRecord(CKRecord.ID($0.recordID)) })
     }
 
-    /// Deletes records as local edits and tells the engine.
+    /// Deletes records as local edits and tells the engine, once started.
     public func delete<Model: RecordModel>(_ type: Model.Type, id: RecordID...) throws(RecordStoreError) {
         try store.delete(type, ids: id)
-        engine.state.add(pendingRecordZoneChanges: id.map { .deleteRecord(CKRecord.ID($0)) })
+        engine?.state.add(pendingRecordZoneChanges: id.map { .deleteRecord(CKRecord.ID($0)) })
     }
 
     // MARK: Plumbing
@@ -96,9 +106,9 @@ public actor CKSyncEngineAdapter: CKSyncEngineDelegate {
     }
 
     /// Hands the store's pending changes, and the configured zones not known to exist, to the engine's state.
-    func handPendingChanges(to engine: CKSyncEngine) {
+    func handPendingChanges(to engine: CKSyncEngine) async {
         do {
-            let changes: [CKSyncEngine.PendingRecordZoneChange] = try store.pendingItems().map { item in
+            let changes: [CKSyncEngine.PendingRecordZoneChange] = try await store.async.pendingItems().map { item in
                 switch item.change {
                 case .save: .saveRecord(CKRecord.ID(item.id))
                 case .delete: .deleteRecord(CKRecord.ID(item.id))
@@ -107,7 +117,7 @@ public actor CKSyncEngineAdapter: CKSyncEngineDelegate {
             engine.state.add(pendingRecordZoneChanges: changes)
             var zones: [CKSyncEngine.PendingDatabaseChange] = []
             for zoneID in configuration.zones where zoneID.zoneName != RecordZoneID.defaultZoneName {
-                if try store.zone(zoneID)?.exists != true { zones.append(.saveZone(CKRecordZone(zoneID: CKRecordZone.ID(zoneID)))) }
+                if try await store.async.zone(zoneID)?.exists != true { zones.append(.saveZone(CKRecordZone(zoneID: CKRecordZone.ID(zoneID)))) }
             }
             engine.state.add(pendingDatabaseChanges: zones)
         } catch {
@@ -116,29 +126,22 @@ public actor CKSyncEngineAdapter: CKSyncEngineDelegate {
     }
 
     /// Stores what was received without a state serialization (before anything that reads the store).
-    func flush() {
-        commit(engineState: nil)
+    func flush() async {
+        await commit(engineState: nil)
     }
 
     /// Stores what was received, with the state serialization that covers it, in one transaction.
-    func commit(engineState: Data?) {
+    func commit(engineState: Data?) async {
         let changes = received
         received = EngineChanges()
         guard !changes.isEmpty || engineState != nil else { return }
         do {
-            let report = try store.commit(changes, engineState: stateBlocked ? nil : engineState)
+            let report = try await store.async.commit(changes, engineState: stateBlocked ? nil : engineState, for: .ckSyncEngine)
             for event in report.eventsBeyondMerges { emit(event) }
             for page in changes.pages {
                 emit(.fetched(zoneID: page.zoneID, changed: page.changed.map(\.id), deleted: page.deleted))
             }
-            var saved: [RecordID] = [], deleted: [RecordID] = []
-            for change in changes.sent {
-                switch change {
-                case let .saved(record, _): saved.append(record.id)
-                case let .deleted(id, _): deleted.append(id)
-                }
-            }
-            if !saved.isEmpty || !deleted.isEmpty { emit(.sent(saved: saved, deleted: deleted)) }
+            if let event = SyncEvent.sent(changes.sent) { emit(event) }
         } catch {
             stateBlocked = true
             emit(.storeFailed(error))

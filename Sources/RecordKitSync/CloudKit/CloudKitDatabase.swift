@@ -150,7 +150,7 @@ public struct CloudKitDatabase: CloudDatabase {
     public func fetchDatabaseChanges(since token: ServerChangeToken?) async throws(CloudError) -> DatabaseChangesPage {
         let since = try token.map { (token) throws(CloudError) in try Self.ckToken(token) }
         let changes = try await request(zoneID: nil) { try await database.databaseChanges(since: since) }
-        let deleted = changes.deletions.map { ZoneDeletion(zoneID: RecordZoneID($0.zoneID), reason: Self.reason(of: $0)) }
+        let deleted = changes.deletions.map { ZoneDeletion(zoneID: RecordZoneID($0.zoneID), reason: ZoneDeletionReason($0)) }
         return DatabaseChangesPage(
             changedZones: changes.modifications.map { RecordZoneID($0.zoneID) }, deletedZones: deleted,
             token: try Self.token(changes.changeToken), moreComing: changes.moreComing)
@@ -209,17 +209,6 @@ public struct CloudKitDatabase: CloudDatabase {
             }
         }
         return record
-    }
-
-    /// Why a zone was deleted: `reason` where the OS has it, else `purged`.
-    private static func reason(of deletion: CKDatabase.DatabaseChange.Deletion) -> ZoneDeletionReason {
-        if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
-            // Compared, not switched over: the framework's enum may grow cases.
-            if deletion.reason == .purged { return .purged }
-            if deletion.reason == .encryptedDataReset { return .encryptedDataReset }
-            return .deleted
-        }
-        return deletion.purged ? .purged : .deleted
     }
 
     private static func savePolicy(_ policy: SavePolicy) -> CKModifyRecordsOperation.RecordSavePolicy {

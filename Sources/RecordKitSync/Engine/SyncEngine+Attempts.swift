@@ -3,44 +3,44 @@ import RecordKitStore
 
 extension SyncEngine {
     /// The engine's persisted state.
-    func loadState() throws(SyncError) -> EngineState {
-        EngineState(data: try stored { () throws(RecordStoreError) in try store.engineState() })
+    func loadState() async throws -> EngineState {
+        EngineState(data: try await store.async.engineState(.syncEngine))
     }
 
-    func saveState(_ state: EngineState) throws(SyncError) {
-        try stored { () throws(RecordStoreError) in try store.setEngineState(state.data) }
+    func saveState(_ state: EngineState) async throws {
+        try await store.async.setEngineState(state.data, for: .syncEngine)
     }
 
     /// Records, before sending, the new records of a batch: if the response is lost, the server may hold them.
-    func noteAttempted(_ saves: [PendingSave]) throws(SyncError) {
+    func noteAttempted(_ saves: [PendingSave]) async throws {
         let new = saves.filter { $0.record.system.changeTag == nil }.map(\.record.id)
         guard !new.isEmpty else { return }
-        var state = try loadState()
+        var state = try await loadState()
         let before = state
         state.attempted.formUnion(new)
-        if state != before { try saveState(state) }
+        if state != before { try await saveState(state) }
     }
 
     /// Forgets the attempted records of a zone whose local data went with the zone: the store no longer holding them
     /// is not the app's delete, so settling must not delete what the server now holds under their IDs (another
     /// device's acknowledged records).
-    func forgetAttempts(in zoneID: RecordZoneID) throws(SyncError) {
-        var state = try loadState()
+    func forgetAttempts(in zoneID: RecordZoneID) async throws {
+        var state = try await loadState()
         let kept = state.attempted.filter { $0.zoneID != zoneID }
         guard kept.count != state.attempted.count else { return }
         state.attempted = kept
-        try saveState(state)
+        try await saveState(state)
     }
 
     /// Settles the attempted records: those the store now has a server copy of are known; those the app deleted
     /// meanwhile (the store dropped them, never having seen them on the server) are deleted on the server, where
     /// a lost response may have left them. Records still pending stay attempted.
-    func settleAttempts() async throws(SyncError) {
-        var state = try loadState()
+    func settleAttempts() async throws {
+        var state = try await loadState()
         guard !state.attempted.isEmpty else { return }
         var orphans: [RecordID] = []
         for id in state.attempted.sorted() {
-            let stored = try stored { () throws(RecordStoreError) in try store.storedState(of: id) }
+            let stored = try await store.async.storedState(of: id)
             if let stored {
                 if stored.server != nil { state.attempted.remove(id) }
             } else {
@@ -53,16 +53,19 @@ extension SyncEngine {
             let result = try await withRetries { () async throws(CloudError) in try await database.modifyRecords(request) }
             var deleted: [RecordID] = []
             for outcome in result.deletes {
-                switch outcome.error {
-                case nil, .unknownItem?, .zoneNotFound?, .userDeletedZone?, .encryptedDataReset?:
+                guard let error = outcome.error else {
                     state.attempted.remove(outcome.id)
-                    if outcome.error == nil { deleted.append(outcome.id) }
-                case let error?:
-                    emit(.failure(outcome.id, error))
+                    deleted.append(outcome.id)
+                    continue
+                }
+                switch SendFailure(delete: error) {
+                // Gone, or its zone is: nothing of it is left on the server.
+                case .done, .zoneLost: state.attempted.remove(outcome.id)
+                default: emit(.failure(outcome.id, error))
                 }
             }
             if !deleted.isEmpty { emit(.sent(saved: [], deleted: deleted)) }
         }
-        try saveState(state)
+        try await saveState(state)
     }
 }

@@ -4,16 +4,16 @@ import RecordKitStore
 extension SyncEngine {
     /// Reads the database feed (which zones changed or went away), then fetches every changed zone and every zone
     /// of the configuration. The database token is stored last, once its zones are fetched.
-    func fetchAll() async throws(SyncError) {
+    func fetchAll() async throws {
         // First delete what the app deleted after a lost response, or the fetch would bring it back.
         try await settleAttempts()
         var zoneIDs = configuration.zones
         var databaseToken: ServerChangeToken?
         if database.scope != .public {
             let changes = try await fetchDatabaseChanges()
-            let deletions = changes.deleted + (try unlistedZones(changes))
+            let deletions = changes.deleted + (try await unlistedZones(changes))
             for deletion in deletions {
-                try await zoneLost(deletion.zoneID, reason: Self.resetReason(deletion.reason))
+                try await zoneLost(deletion.zoneID, reason: ZoneResetReason(deletion.reason))
             }
             let deleted = Set(deletions.map(\.zoneID))
             zoneIDs.removeAll { deleted.contains($0) }
@@ -24,7 +24,7 @@ extension SyncEngine {
             try await fetchZone(zoneID)
         }
         if let databaseToken {
-            try stored { () throws(RecordStoreError) in try store.setDatabaseToken(databaseToken) }
+            try await store.async.setDatabaseToken(databaseToken)
         }
     }
 
@@ -32,20 +32,12 @@ extension SyncEngine {
         database.scope != .public && zoneID.zoneName != RecordZoneID.defaultZoneName
     }
 
-    private static func resetReason(_ reason: ZoneDeletionReason) -> ZoneResetReason {
-        switch reason {
-        case .deleted: .deleted
-        case .purged: .userDeletedZone
-        case .encryptedDataReset: .encryptedDataReset
-        }
-    }
-
     /// The zones a database fetch from no token shows deleted: such a fetch lists the zones that exist and
     /// reports no deletions, so a zone the store holds as existing that the list lacks was deleted meanwhile.
-    private func unlistedZones(_ changes: DatabaseChanges) throws(SyncError) -> [ZoneDeletion] {
+    private func unlistedZones(_ changes: DatabaseChanges) async throws -> [ZoneDeletion] {
         guard changes.fromNoToken else { return [] }
         let listed = Set(changes.changed).union(changes.deleted.map(\.zoneID))
-        let known = try stored { () throws(RecordStoreError) in try store.zones() }
+        let known = try await store.async.zones()
         return known.filter { $0.exists && !listed.contains($0.id) }.map { ZoneDeletion(zoneID: $0.id, reason: .deleted) }
     }
 
@@ -59,22 +51,27 @@ extension SyncEngine {
     }
 
     /// Every page of the database feed since the stored token (from no token if it expired).
-    private func fetchDatabaseChanges() async throws(SyncError) -> DatabaseChanges {
-        var token = try stored { () throws(RecordStoreError) in try store.databaseToken() }
+    private func fetchDatabaseChanges() async throws -> DatabaseChanges {
+        var token = try await store.async.databaseToken()
         var changed: [RecordZoneID] = [], deleted: [ZoneDeletion] = []
         let startedFromNoToken = token == nil
         var expired = false
         while true {
             let page: DatabaseChangesPage
-            do {
-                let since = token
-                page = try await withRetries { () async throws(CloudError) in try await database.fetchDatabaseChanges(since: since) }
-            } catch .cloud(.changeTokenExpired) where !expired {
+            let since = token
+            switch await attempt({ () async throws(SyncError) in
+                try await withRetries { () async throws(CloudError) in try await database.fetchDatabaseChanges(since: since) }
+            }) {
+            case let .success(response):
+                page = response
+            case .failure(.cloud(.changeTokenExpired)) where !expired:
                 expired = true
                 token = nil
                 changed = []
                 deleted = []
                 continue
+            case let .failure(error):
+                throw error
             }
             for zoneID in page.changedZones where !changed.contains(zoneID) { changed.append(zoneID) }
             for deletion in page.deletedZones {
@@ -90,41 +87,44 @@ extension SyncEngine {
     }
 
     /// Fetches one zone's changes page by page, each page stored with its token in one transaction.
-    func fetchZone(_ zoneID: RecordZoneID) async throws(SyncError) {
-        var token = try stored { () throws(RecordStoreError) in try store.zone(zoneID)?.token }
+    func fetchZone(_ zoneID: RecordZoneID) async throws {
+        var token = try await store.async.zone(zoneID)?.token
         var expired = false
         if token == nil {
             // A fetch from no token reports no deletions: its end removes what it did not list. Nothing goes before:
             // the server copies stay the ancestors of pending edits, and the records stay if the fetch fails.
-            try stored { () throws(RecordStoreError) in try store.beginRefetch(zoneID) }
+            try await store.async.beginRefetch(zoneID)
         }
         while true {
             let page: ZoneChangesPage
-            do {
-                let since = token
-                page = try await withRetries { () async throws(CloudError) in
+            let since = token
+            switch await attempt({ () async throws(SyncError) in
+                try await withRetries { () async throws(CloudError) in
                     try await database.fetchZoneChanges(zoneID, since: since, resultsLimit: configuration.fetchResultsLimit)
                 }
-            } catch .cloud(.changeTokenExpired) where !expired {
+            }) {
+            case let .success(response):
+                page = response
+            case .failure(.cloud(.changeTokenExpired)) where !expired:
                 // Fetch everything again, merged with the records and pending edits against their ancestors.
                 expired = true
                 token = nil
-                try stored { () throws(RecordStoreError) in try store.beginRefetch(zoneID) }
+                try await store.async.beginRefetch(zoneID)
                 emit(.zoneReset(zoneID, reason: .changeTokenExpired))
                 continue
-            } catch .cloud(.zoneNotFound) {
-                try stored { () throws(RecordStoreError) in try store.setZone(zoneID, exists: false) }
+            case let .failure(.cloud(error)) where ZoneFetchFailure(error) != .retry:
+                switch ZoneFetchFailure(error) {
+                case .zoneMissing: try await store.async.setZone(zoneID, exists: false)
+                case let .zoneLost(reason): try await zoneLost(zoneID, reason: reason)
+                case .retry: throw SyncError.cloud(error)
+                }
                 return
-            } catch .cloud(.userDeletedZone) {
-                try await zoneLost(zoneID, reason: .userDeletedZone)
-                return
-            } catch .cloud(.encryptedDataReset) {
-                try await zoneLost(zoneID, reason: .encryptedDataReset)
-                return
+            case let .failure(error):
+                throw error
             }
             let fetched = FetchedPage(
                 zoneID: zoneID, changed: page.changed, deleted: page.deleted.map(\.id), token: page.token, moreComing: page.moreComing)
-            let report = try stored { () throws(RecordStoreError) in try store.apply(fetched) }
+            let report = try await store.async.apply(fetched)
             emit(.fetched(zoneID: zoneID, changed: page.changed.map(\.id), deleted: page.deleted.map(\.id)))
             emitReport(report)
             token = page.token

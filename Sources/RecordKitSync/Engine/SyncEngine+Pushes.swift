@@ -45,47 +45,58 @@ extension SyncEngine {
         var fetch = PushFetch()
         fetch.add(notification)
         queuedPushFetch = fetch
-        await acquire()
+        do {
+            try await acquire()
+        } catch {
+            // Cancelled while waiting: the pushes that joined this fetch are left to the next fetch.
+            queuedPushFetch = nil
+            throw error
+        }
         defer { release() }
         // Pushes that came while this one waited have joined it.
         let due = queuedPushFetch ?? fetch
         queuedPushFetch = nil
-        let wasSubscribed = try loadState().savedSubscriptionID == ours
-        let existing = Set(try stored { () throws(RecordStoreError) in try store.zones() }.filter(\.exists).map(\.id))
-        if due.everything || !due.zoneIDs.isSubset(of: existing.union(configuration.zones)) {
-            try await fetchAll()
-        } else {
-            for zoneID in due.zoneIDs.sorted() { try await fetchZone(zoneID) }
-            // A zone fetch that finds its zone gone (another device deleted it) only marks it missing: the database
-            // feed says it was deleted, and reading it applies the zone-loss policy.
-            let stillExisting = Set(try stored { () throws(RecordStoreError) in try store.zones() }.filter(\.exists).map(\.id))
-            if !existing.intersection(due.zoneIDs).isSubset(of: stillExisting) { try await fetchAll() }
+        do {
+            let wasSubscribed = try await loadState().savedSubscriptionID == ours
+            let existing = Set(try await store.async.zones().filter(\.exists).map(\.id))
+            if due.everything || !due.zoneIDs.isSubset(of: existing.union(configuration.zones)) {
+                try await fetchAll()
+            } else {
+                for zoneID in due.zoneIDs.sorted() { try await fetchZone(zoneID) }
+                // A zone fetch that finds its zone gone (another device deleted it) only marks it missing: the
+                // database feed says it was deleted, and reading it applies the zone-loss policy.
+                let stillExisting = Set(try await store.async.zones().filter(\.exists).map(\.id))
+                if !existing.intersection(due.zoneIDs).isSubset(of: stillExisting) { try await fetchAll() }
+            }
+            // A zone lost on the way may have taken the subscription with it: save it again now, not at the next
+            // launch.
+            if wasSubscribed { try await ensureSubscription() }
+        } catch {
+            throw SyncError(error)
         }
-        // A zone lost on the way may have taken the subscription with it: save it again now, not at the next launch.
-        if wasSubscribed { try await ensureSubscription() }
         return .fetched
     }
 
     /// Saves the engine's database subscription unless the store remembers it is saved.
-    func ensureSubscription() async throws(SyncError) {
+    func ensureSubscription() async throws {
         guard let id = configuration.databaseSubscriptionID, database.scope != .public else { return }
-        var state = try loadState()
+        var state = try await loadState()
         guard state.savedSubscriptionID != id else { return }
         let subscription = Subscription(id: id, kind: .database, notificationInfo: .silent)
         let result = try await withRetries { () async throws(CloudError) in
             try await database.modifySubscriptions(saving: [subscription], deleting: [])
         }
-        for case let .failure(error) in result.saves { throw .cloud(error) }
+        for case let .failure(error) in result.saves { throw SyncError.cloud(error) }
         state.savedSubscriptionID = id
-        try saveState(state)
+        try await saveState(state)
         emit(.subscriptionSaved(id))
     }
 
     /// Forgets that the subscription is saved, so that the next sync saves it again.
-    func forgetSubscription() throws(SyncError) {
-        var state = try loadState()
+    func forgetSubscription() async throws {
+        var state = try await loadState()
         guard state.savedSubscriptionID != nil else { return }
         state.savedSubscriptionID = nil
-        try saveState(state)
+        try await saveState(state)
     }
 }

@@ -9,26 +9,27 @@ extension SyncEngine {
         var lostOnServer: [RecordID] = []
         var missingZones: [RecordZoneID] = []
         var lostZones: [(RecordZoneID, ZoneResetReason)] = []
+        /// Saves too large for any request, with the error that said so.
+        var tooLarge: [(PendingSave, CloudError)] = []
         /// Records that failed for good in this sync, reported once each.
         var failed: Set<RecordID> = []
 
         var madeProgress: Bool {
             !sent.isEmpty || !conflicts.isEmpty || !lostOnServer.isEmpty || !missingZones.isEmpty || !lostZones.isEmpty
+                || !tooLarge.isEmpty
         }
     }
 
     /// Sends pending changes in batches until none is left, or until rounds stop making progress (the records
     /// that keep failing stay pending and are reported as failures).
-    func sendAll() async throws(SyncError) {
+    func sendAll() async throws {
         var itemLimit = max(1, configuration.maxItemsPerRequest)
         var conflictCounts: [RecordID: Int] = [:]
         var failed: Set<RecordID> = []
         var idleRounds = 0
         try await settleAttempts()
         while idleRounds < 3 {
-            let batch = try stored { () throws(RecordStoreError) in
-                try store.nextPendingBatch(maxCount: itemLimit, maxBytes: configuration.maxBytesPerRequest)
-            }
+            let batch = try await store.async.nextPendingBatch(maxCount: itemLimit, maxBytes: configuration.maxBytesPerRequest)
             for error in batch.unreadable { emit(.undecodable(error)) }
             // Done, or only records that failed for good are left at the head of the queue: they wait for the next sync.
             let ids = batch.saves.map(\.record.id) + batch.deletes.map(\.id)
@@ -36,23 +37,24 @@ extension SyncEngine {
             let request = ModifyRecordsRequest(
                 saves: batch.saves.map { RecordSave($0.record, changedKeys: $0.changedKeys) }, deletes: batch.deletes.map(\.id),
                 savePolicy: .ifServerRecordUnchanged, atomic: configuration.atomic)
-            try noteAttempted(batch.saves)
+            try await noteAttempted(batch.saves)
             let result: ModifyRecordsResult
-            do {
-                result = try await withRetries { () async throws(CloudError) in try await database.modifyRecords(request) }
-            } catch .cloud(.limitExceeded) where request.itemCount > 1 {
+            switch await attempt({ () async throws(SyncError) in
+                try await withRetries { () async throws(CloudError) in try await database.modifyRecords(request) }
+            }) {
+            case let .success(response):
+                result = response
+            case .failure(.cloud(.limitExceeded)) where request.itemCount > 1:
                 // "Split the operation in half and try both requests again."
                 itemLimit = max(1, request.itemCount / 2)
                 continue
-            } catch let .cloud(.limitExceeded(items, bytes)) where request.itemCount == 1 && batch.saves.count == 1 {
+            case let .failure(.cloud(error)) where request.itemCount == 1 && batch.saves.count == 1 && SendFailure(save: error) == .park:
                 // One record too large for any request: park it until the app edits it, and send what follows.
-                let save = batch.saves[0]
-                try stored { () throws(RecordStoreError) in
-                    try store.park(save.record.id, generation: save.generation, reason: "\(CloudError.limitExceeded(itemCount: items, byteCount: bytes))")
-                }
-                emit(.parked(save.record.id, .limitExceeded(itemCount: items, byteCount: bytes)))
+                try await park(batch.saves[0], error)
                 itemLimit = max(1, configuration.maxItemsPerRequest)
                 continue
+            case let .failure(error):
+                throw error
             }
             var followups = Followups(failed: failed)
             sort(result, of: batch, into: &followups, conflictCounts: &conflictCounts)
@@ -71,44 +73,56 @@ extension SyncEngine {
             switch outcome.result {
             case let .success(record):
                 followups.sent.append(.saved(serverRecord: record, generation: pending.generation))
-            case let .failure(.serverRecordChanged(server, _)):
-                conflictCounts[outcome.id, default: 0] += 1
-                if conflictCounts[outcome.id, default: 0] > configuration.maxConflictRetries {
-                    fail(outcome.id, .serverRecordChanged(serverRecord: server, clientRecord: pending.record), &followups)
-                } else {
-                    followups.conflicts.append(server)
-                }
-            case .failure(.unknownItem):
-                // The server no longer has the record this edit was based on: send it again as a new record.
-                followups.lostOnServer.append(outcome.id)
             case let .failure(error):
-                classify(error, id: outcome.id, into: &followups)
+                switch SendFailure(save: error) {
+                case let .merge(server):
+                    conflictCounts[outcome.id, default: 0] += 1
+                    if conflictCounts[outcome.id, default: 0] > configuration.maxConflictRetries {
+                        fail(outcome.id, .serverRecordChanged(serverRecord: server, clientRecord: pending.record), &followups)
+                    } else {
+                        followups.conflicts.append(server)
+                    }
+                case .park:
+                    followups.tooLarge.append((pending, error))
+                case let step:
+                    follow(step, id: outcome.id, error: error, into: &followups)
+                }
             }
         }
         for (outcome, pending) in zip(result.deletes, batch.deletes) {
-            switch outcome.error {
-            // Gone already (or its zone is): the delete is done.
-            case nil, .unknownItem?, .zoneNotFound?:
+            guard let error = outcome.error else {
                 followups.sent.append(.deleted(outcome.id, generation: pending.generation))
-            case let error?:
-                classify(error, id: outcome.id, into: &followups)
+                continue
+            }
+            switch SendFailure(delete: error) {
+            case .done: followups.sent.append(.deleted(outcome.id, generation: pending.generation))
+            case let step: follow(step, id: outcome.id, error: error, into: &followups)
             }
         }
     }
 
-    private func classify(_ error: CloudError, id: RecordID, into followups: inout Followups) {
-        switch error {
-        case let .zoneNotFound(zoneID):
+    /// Notes what a failed change needs beyond its own record: a zone to create or to lose; a change held back
+    /// by its atomic zone goes with the next batch; anything else fails for this sync (a passing failure too:
+    /// the request's own retries are behind it).
+    private func follow(_ step: SendFailure, id: RecordID, error: CloudError, into followups: inout Followups) {
+        switch step {
+        case .sendAsNew:
+            followups.lostOnServer.append(id)
+        case let .createZone(zoneID):
             if !followups.missingZones.contains(zoneID) { followups.missingZones.append(zoneID) }
-        case let .userDeletedZone(zoneID):
-            if !followups.lostZones.contains(where: { $0.0 == zoneID }) { followups.lostZones.append((zoneID, .userDeletedZone)) }
-        case let .encryptedDataReset(zoneID):
-            if !followups.lostZones.contains(where: { $0.0 == zoneID }) { followups.lostZones.append((zoneID, .encryptedDataReset)) }
-        case .batchRequestFailed:
-            break  // Another item of its atomic zone failed: it goes again with the next batch.
-        default:
+        case let .zoneLost(zoneID, reason):
+            if !followups.lostZones.contains(where: { $0.0 == zoneID }) { followups.lostZones.append((zoneID, reason)) }
+        case .sendAgain, .done:
+            break
+        case .merge, .park, .retryLater, .report:
             fail(id, error, &followups)
         }
+    }
+
+    /// Parks a save too large for any request, at the generation sent, so that the changes behind it are sent.
+    private func park(_ save: PendingSave, _ error: CloudError) async throws {
+        try await store.async.park(save.record.id, generation: save.generation, reason: "\(error)")
+        emit(.parked(save.record.id, error))
     }
 
     private func fail(_ id: RecordID, _ error: CloudError, _ followups: inout Followups) {
@@ -116,49 +130,28 @@ extension SyncEngine {
     }
 
     /// Stores what the server accepted, merges conflicts, and repairs zones and lost records.
-    private func act(on followups: Followups) async throws(SyncError) {
+    private func act(on followups: Followups) async throws {
         if !followups.sent.isEmpty {
-            try stored { () throws(RecordStoreError) in try store.markSent(followups.sent) }
-            var saved: [RecordID] = [], deleted: [RecordID] = []
-            for change in followups.sent {
-                switch change {
-                case let .saved(record, _): saved.append(record.id)
-                case let .deleted(id, _): deleted.append(id)
-                }
-            }
-            emit(.sent(saved: saved, deleted: deleted))
+            try await store.async.markSent(followups.sent)
+            if let event = SyncEvent.sent(followups.sent) { emit(event) }
         }
         if !followups.conflicts.isEmpty {
-            try resolveConflicts(followups.conflicts)
+            let servers = followups.conflicts
+            // Merged over the pending edits; a merge that leaves the server's record as it is counts as sent.
+            let settlement = try await store.async.settleConflicts(serverRecords: servers)
+            for event in settlement.events(for: servers) { emit(event) }
+        }
+        for (save, error) in followups.tooLarge {
+            try await park(save, error)
         }
         for id in followups.lostOnServer {
             // Forget the server copy; the pending save stays and is sent without a change tag.
-            let report = try stored { () throws(RecordStoreError) in try store.apply(FetchedPage(zoneID: id.zoneID, deleted: [id])) }
+            let report = try await store.async.apply(FetchedPage(zoneID: id.zoneID, deleted: [id]))
             emitReport(report)
         }
         try await createZones(followups.missingZones)
         for (zoneID, reason) in followups.lostZones {
             try await zoneLost(zoneID, reason: reason)
-        }
-    }
-
-    /// Merges each server record over the pending edit with the schema's rule against the stored ancestor; the
-    /// result stays pending with the server's change tag. When the merge leaves the server's values and parent
-    /// unchanged (a retry of a save whose response was lost), it is marked sent instead of saved again.
-    private func resolveConflicts(_ serverRecords: [Record]) throws(SyncError) {
-        let report = try stored { () throws(RecordStoreError) in try store.apply(serverRecords: serverRecords) }
-        for event in report.eventsBeyondMerges { emit(event) }
-        var settled: [SentChange] = []
-        for server in serverRecords {
-            emit(.conflictMerged(server.id))
-            let state = try stored { () throws(RecordStoreError) in try store.storedState(of: server.id) }
-            guard let state, case let .save(generation)? = state.pending, let local = state.local else { continue }
-            if local.holdsTheSameValues(as: server) {
-                settled.append(.saved(serverRecord: server, generation: generation))
-            }
-        }
-        if !settled.isEmpty {
-            try stored { () throws(RecordStoreError) in try store.markSent(settled) }
         }
     }
 }

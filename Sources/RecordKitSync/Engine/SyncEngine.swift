@@ -17,7 +17,9 @@ import RecordKitStore
 /// - Throttling and network failures are retried after `retryAfter` (or an exponential backoff) on the engine's
 ///   ``SyncClock``; a response lost after the server committed is retried without duplicating or losing anything.
 ///
-/// Calls are serialized: a sync started while another runs waits for it.
+/// Calls are serialized: a sync started while another runs waits for it; a caller cancelled while it waits gets
+/// ``SyncError/cancelled`` and the others go on. The store is used through its async API (``RecordStore/async``),
+/// so the engine never blocks a thread of Swift's cooperative pool on SQLite.
 public actor SyncEngine {
     /// The store synced.
     public nonisolated let store: RecordStore
@@ -28,7 +30,9 @@ public actor SyncEngine {
     let clock: any SyncClock
 
     private var busy = false
-    private var waiters: [CheckedContinuation<Void, Never>] = []
+    /// Callers waiting for their turn, first come first served; each is resumed with whether it got the turn.
+    private var waiters: [(ticket: UInt64, continuation: CheckedContinuation<Bool, Never>)] = []
+    private var nextTicket: UInt64 = 0
     /// A fetch for pushes waits for its turn: pushes arriving meanwhile join it (SyncEngine+Pushes.swift).
     var queuedPushFetch: PushFetch?
 
@@ -45,26 +49,24 @@ public actor SyncEngine {
 
     /// Fetches the server's changes, then sends the pending ones.
     public func sync() async throws(SyncError) {
-        await acquire()
-        defer { release() }
-        try await fetchAll()
-        try await sendAll()
-        try await ensureSubscription()
+        try await inTurn {
+            try await fetchAll()
+            try await sendAll()
+            try await ensureSubscription()
+        }
     }
 
     /// Fetches the server's changes into the store.
     public func fetchChanges() async throws(SyncError) {
-        await acquire()
-        defer { release() }
-        try await fetchAll()
-        try await ensureSubscription()
+        try await inTurn {
+            try await fetchAll()
+            try await ensureSubscription()
+        }
     }
 
     /// Sends the store's pending changes.
     public func sendChanges() async throws(SyncError) {
-        await acquire()
-        defer { release() }
-        try await sendAll()
+        try await inTurn { try await sendAll() }
     }
 
     // MARK: Plumbing
@@ -79,12 +81,24 @@ public actor SyncEngine {
         for event in report.eventsBeyondMerges { emit(event) }
     }
 
-    /// Runs a store call, wrapping its error.
-    func stored<T>(_ body: () throws(RecordStoreError) -> T) throws(SyncError) -> T {
+    /// Runs `body` when the calls before it are done, its errors as ``SyncError`` (a store error is
+    /// ``SyncError/store(_:)``; a cancelled task's is ``SyncError/cancelled``).
+    func inTurn<T>(_ body: () async throws -> T) async throws(SyncError) -> T {
+        try await acquire()
+        defer { release() }
         do {
-            return try body()
+            return try await body()
         } catch {
-            throw .store(error)
+            throw SyncError(error)
+        }
+    }
+
+    /// The outcome of a request as a value, for the callers that repair some of its failures and throw the others.
+    func attempt<T>(_ request: () async throws(SyncError) -> T) async -> Result<T, SyncError> {
+        do {
+            return .success(try await request())
+        } catch {
+            return .failure(error)
         }
     }
 
@@ -109,19 +123,42 @@ public actor SyncEngine {
         }
     }
 
-    func acquire() async {
-        if busy {
-            await withCheckedContinuation { waiters.append($0) }
-        } else {
+    /// Waits for the engine's turn. A task cancelled before or while it waits leaves the queue with
+    /// ``SyncError/cancelled``; the callers behind it keep their places.
+    func acquire() async throws(SyncError) {
+        guard !Task.isCancelled else { throw .cancelled }
+        guard busy else {
             busy = true
+            return
         }
+        let ticket = nextTicket
+        nextTicket += 1
+        let granted = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled {
+                    continuation.resume(returning: false)
+                } else {
+                    waiters.append((ticket, continuation))
+                }
+            }
+        } onCancel: {
+            Task { await self.leaveQueue(ticket) }
+        }
+        if !granted { throw .cancelled }
     }
 
+    /// Takes a cancelled caller out of the queue, unless its turn came first.
+    private func leaveQueue(_ ticket: UInt64) {
+        guard let index = waiters.firstIndex(where: { $0.ticket == ticket }) else { return }
+        waiters.remove(at: index).continuation.resume(returning: false)
+    }
+
+    /// Hands the turn to the next caller waiting, if any.
     func release() {
         if waiters.isEmpty {
             busy = false
         } else {
-            waiters.removeFirst().resume()
+            waiters.removeFirst().continuation.resume(returning: true)
         }
     }
 }

@@ -6,8 +6,21 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     case cloud(CloudError)
     /// The store failed.
     case store(RecordStoreError)
-    /// The task was cancelled while the engine waited to retry.
+    /// The task was cancelled: while it waited for its turn, for a retry, or for the store.
     case cancelled
+
+    /// An error thrown inside the engine as a sync error: store and cloud errors wrapped, a cancellation as
+    /// ``cancelled``.
+    init(_ error: any Error) {
+        switch error {
+        case let error as SyncError: self = error
+        case RecordStoreError.cancelled: self = .cancelled
+        case let error as RecordStoreError: self = .store(error)
+        case let error as CloudError: self = .cloud(error)
+        case is CancellationError: self = .cancelled
+        default: self = .store(.unexpected("\(type(of: error)): \(error)"))
+        }
+    }
 
     public var description: String {
         switch self {

@@ -49,12 +49,12 @@ final class Device: Sendable {
     // MARK: Playing the engine
 
     func send(_ event: CKSyncEngine.Event) async {
-        await adapter.handleEvent(event, syncEngine: await adapter.engine)
+        await adapter.handleEvent(event, syncEngine: await adapter.start())
     }
 
     func nextBatch(_ scope: CKSyncEngine.SendChangesOptions.Scope = .all) async -> CKSyncEngine.RecordZoneChangeBatch? {
         await adapter.nextRecordZoneChangeBatch(
-            CKSyncEngine.SendChangesContext(options: CKSyncEngine.SendChangesOptions(scope: scope)), syncEngine: await adapter.engine)
+            CKSyncEngine.SendChangesContext(options: CKSyncEngine.SendChangesOptions(scope: scope)), syncEngine: await adapter.start())
     }
 
     func stateUpdate(_ label: String) async {
@@ -63,13 +63,13 @@ final class Device: Sendable {
 
     /// The label of the state serialization the store holds.
     func storedStateLabel() throws -> String? {
-        guard let data = try store.engineState() else { return nil }
+        guard let data = try store.engineState(.ckSyncEngine) else { return nil }
         return try JSONDecoder().decode(CKSyncEngine.State.Serialization.self, from: data).label
     }
 
     /// The record IDs the engine's state has pending.
     func enginePending() async -> [String] {
-        await adapter.engine.state.pendingRecordZoneChanges.map { change in
+        await adapter.start().state.pendingRecordZoneChanges.map { change in
             switch change {
             case let .saveRecord(id): "save \(id.recordName)"
             case let .deleteRecord(id): "delete \(id.recordName)"

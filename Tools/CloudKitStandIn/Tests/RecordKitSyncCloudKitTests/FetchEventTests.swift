@@ -48,7 +48,7 @@ import Testing
         let relaunched = try device.relaunched()
         #expect(try relaunched.notes().isEmpty)
         #expect(try relaunched.storedStateLabel() == "before")
-        #expect(await relaunched.adapter.engine.state.initialSerialization?.label == "before")
+        #expect(await relaunched.adapter.start().state.initialSerialization?.label == "before")
     }
 
     /// Without a state update, the next event stores what was fetched (storing ahead of the state is safe).

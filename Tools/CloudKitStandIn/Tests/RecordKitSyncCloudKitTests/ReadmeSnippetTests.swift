@@ -24,7 +24,7 @@ final class NoteSync: Sendable {
     }
 
     /// At launch: the engine starts from the stored state, with every edit the store still has to send.
-    func start() async { _ = await sync.engine }
+    func start() async { await sync.start() }
 
     /// An edit: stored with its pending change in one transaction, then handed to the engine.
     func save(_ note: Note) async throws { try await sync.save(note) }
@@ -33,8 +33,9 @@ final class NoteSync: Sendable {
 
     /// Pull to refresh: fetch the server's changes, then send what is pending.
     func syncNow() async throws {
-        try await sync.engine.fetchChanges()
-        try await sync.engine.sendChanges()
+        let engine = await sync.start()
+        try await engine.fetchChanges()
+        try await engine.sendChanges()
     }
 
     /// What the UI shows (or observe `store.values(of: Note.self)`).
@@ -51,7 +52,7 @@ final class NoteSync: Sendable {
         let note = makeNote("groceries", text: "milk", modified: 1)
         try await app.save(note)
         #expect(try app.notes().map(\.recordID) == [note.recordID])
-        #expect(await app.sync.engine.state.pendingRecordZoneChanges == [.saveRecord(CKRecord.ID(note.recordID))])
+        #expect(await app.sync.start().state.pendingRecordZoneChanges == [.saveRecord(CKRecord.ID(note.recordID))])
         try await app.syncNow()
         try await app.delete(note.recordID)
         #expect(try app.notes().isEmpty)

@@ -123,7 +123,7 @@ import Testing
         try first.store.save(makeNote("offline", text: "t", modified: 1))
         let device = try first.relaunched()
         #expect(await device.enginePending() == ["save offline"])
-        let zones = await device.adapter.engine.state.pendingDatabaseChanges
+        let zones = await device.adapter.start().state.pendingDatabaseChanges
         #expect(zones == [.saveZone(CKRecordZone(zoneID: CKRecordZone.ID(noteZone)))], "the app's zone, not yet known to exist")
     }
 
@@ -132,7 +132,7 @@ import Testing
         defer { device.removeFiles() }
         await device.stateUpdate("persisted")
         let relaunched = try device.relaunched()
-        #expect(await relaunched.adapter.engine.state.initialSerialization?.label == "persisted")
+        #expect(await relaunched.adapter.start().state.initialSerialization?.label == "persisted")
     }
 
     @Test func changesTheStoreNoLongerHasPendingLeaveTheEnginesState() async throws {

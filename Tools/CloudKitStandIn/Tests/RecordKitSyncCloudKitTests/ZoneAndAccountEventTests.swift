@@ -14,11 +14,11 @@ import Testing
         let device = try Device()
         defer { device.removeFiles() }
         try await device.adapter.save(makeNote("n1", text: "t", modified: 1))
-        await device.adapter.engine.state.remove(pendingDatabaseChanges: await device.adapter.engine.state.pendingDatabaseChanges)
+        await device.adapter.start().state.remove(pendingDatabaseChanges: await device.adapter.start().state.pendingDatabaseChanges)
         await device.send(.willSendChanges(.init()))
         let batch = try #require(await device.nextBatch())
         await device.send(.sentRecordZoneChanges(.init(failedRecordSaves: [.init(record: batch.recordsToSave[0], error: Server.error(.zoneNotFound))])))
-        #expect(await device.adapter.engine.state.pendingDatabaseChanges == [.saveZone(CKRecordZone(zoneID: zone))])
+        #expect(await device.adapter.start().state.pendingDatabaseChanges == [.saveZone(CKRecordZone(zoneID: zone))])
         #expect(await device.enginePending() == ["save n1"])
         #expect(try device.store.zone(noteZone)?.exists == false)
         await device.send(.didSendChanges(.init()))
@@ -48,7 +48,7 @@ import Testing
         try await synced(device, makeNote("n1", text: "t", modified: 1), tag: "t1")
         await device.send(.fetchedDatabaseChanges(.init(deletions: [.init(zoneID: zone, reason: .purged)])))
         #expect(try device.notes().isEmpty)
-        #expect(await device.adapter.engine.state.pendingDatabaseChanges == [.saveZone(CKRecordZone(zoneID: zone))])
+        #expect(await device.adapter.start().state.pendingDatabaseChanges == [.saveZone(CKRecordZone(zoneID: zone))])
         try await device.adapter.save(makeNote("later", text: "t", modified: 2))
         #expect(await device.nextBatch()?.recordsToSave.map(\.recordID.recordName) == ["later"])
     }
@@ -76,7 +76,7 @@ import Testing
         #expect(device.events.all.contains(.zoneReset(noteZone, reason: .encryptedDataReset)))
         #expect(try device.notes()["n1"]?.textName == "edited")
         #expect(try device.store.storedState(of: n1)?.server == nil)
-        #expect(await device.adapter.engine.state.pendingDatabaseChanges == [.saveZone(CKRecordZone(zoneID: zone))])
+        #expect(await device.adapter.start().state.pendingDatabaseChanges == [.saveZone(CKRecordZone(zoneID: zone))])
         await device.send(.didSendChanges(.init()))
         await device.send(.willSendChanges(.init()))
         #expect(await device.nextBatch()?.recordsToSave.map(\.recordChangeTag) == [nil])
@@ -90,7 +90,7 @@ import Testing
         await device.send(.accountChange(.init(changeType: .signOut(previousUser: CKRecord.ID(recordName: "_user1", zoneID: zone)))))
         #expect(try device.notes().isEmpty)
         #expect(try device.store.pendingCount() == 0)
-        #expect(try device.store.engineState() == nil)
+        #expect(try device.store.engineState(.ckSyncEngine) == nil)
     }
 
     @Test func switchingAccountsKeepsLocalDataForTheNewAccountWhenTheAppSaysSo() async throws {
@@ -98,7 +98,7 @@ import Testing
         defer { device.removeFiles() }
         try await synced(device, makeNote("n1", text: "t", modified: 1), tag: "t1")
         // The engine resets its state on an account change.
-        await device.adapter.engine.state.remove(pendingRecordZoneChanges: await device.adapter.engine.state.pendingRecordZoneChanges)
+        await device.adapter.start().state.remove(pendingRecordZoneChanges: await device.adapter.start().state.pendingRecordZoneChanges)
         let user1 = CKRecord.ID(recordName: "_user1", zoneID: zone), user2 = CKRecord.ID(recordName: "_user2", zoneID: zone)
         await device.send(.accountChange(.init(changeType: .switchAccounts(previousUser: user1, currentUser: user2))))
         #expect(try device.notes().keys.sorted() == ["n1"])
@@ -111,7 +111,7 @@ import Testing
         let device = try Device()
         defer { device.removeFiles() }
         try await device.adapter.save(makeNote("offline", text: "t", modified: 1))
-        await device.adapter.engine.state.remove(pendingRecordZoneChanges: await device.adapter.engine.state.pendingRecordZoneChanges)
+        await device.adapter.start().state.remove(pendingRecordZoneChanges: await device.adapter.start().state.pendingRecordZoneChanges)
         await device.send(.accountChange(.init(changeType: .signIn(currentUser: CKRecord.ID(recordName: "_user1", zoneID: zone)))))
         #expect(try device.notes().keys.sorted() == ["offline"])
         #expect(await device.enginePending() == ["save offline"])

@@ -42,7 +42,8 @@ public enum StoreRowChecks {
         for (what, read) in [
             ("zones()", { () throws(RecordStoreError) in _ = try store.zones() }),
             ("databaseToken()", { () throws(RecordStoreError) in _ = try store.databaseToken() }),
-            ("engineState()", { () throws(RecordStoreError) in _ = try store.engineState() }),
+            ("engineState(.syncEngine)", { () throws(RecordStoreError) in _ = try store.engineState(.syncEngine) }),
+            ("engineState(.ckSyncEngine)", { () throws(RecordStoreError) in _ = try store.engineState(.ckSyncEngine) }),
             ("syncState()", { () throws(RecordStoreError) in _ = try store.syncState() }),
             ("pendingCount()", { () throws(RecordStoreError) in _ = try store.pendingCount() }),
         ] as [(String, () throws(RecordStoreError) -> Void)] {
@@ -113,7 +114,9 @@ public enum StoreRowChecks {
     private static func isCorruptData(_ error: RecordStoreError) -> Bool {
         switch error {
         case .corruptRecord, .undecodable, .typeMismatch, .corruptState, .corruptColumn, .unstorableName: true
-        case .newerStoreSchema, .invalidTablePrefix, .diskFull, .database: false
+        case .newerStoreSchema, .invalidTablePrefix, .diskFull, .database, .fileProtectionFailed, .missingGenerationCounter,
+            .movedRecordWithoutValue, .moveIntoNonEmptyStore, .cancelled, .unexpected:
+            false
         }
     }
 
@@ -124,7 +127,9 @@ public enum StoreRowChecks {
         case let .corruptColumn(found, _, _, _): found == nil || found == id
         case let .unstorableName(name, _): id.map { [$0.recordName, $0.zoneID.zoneName, $0.zoneID.ownerName].contains(name) } ?? false
         case .corruptState: true
-        case .newerStoreSchema, .invalidTablePrefix, .diskFull, .database: false
+        case .newerStoreSchema, .invalidTablePrefix, .diskFull, .database, .fileProtectionFailed, .missingGenerationCounter,
+            .movedRecordWithoutValue, .moveIntoNonEmptyStore, .cancelled, .unexpected:
+            false
         }
     }
 }

@@ -1,0 +1,149 @@
+import Foundation
+import GRDB
+import RecordKit
+
+extension RecordStore {
+    /// The store's sync-engine calls as `async` functions over GRDB's async API: the caller's task waits for the
+    /// database without blocking a thread of Swift's cooperative pool, and a cancelled task gets
+    /// ``RecordStoreError/cancelled``. Each does what the synchronous call of the same name does, in the same
+    /// transaction.
+    public var async: AsyncRecordStore { AsyncRecordStore(store: self) }
+}
+
+/// A ``RecordStore``'s calls for actors and other async code (``RecordStore/async``): the same transactions as the
+/// synchronous API, run on GRDB's async API.
+public struct AsyncRecordStore: Sendable {
+    /// The store the calls run on.
+    public let store: RecordStore
+
+    /// See ``RecordStore/nextPendingBatch(maxCount:maxBytes:including:)``.
+    public func nextPendingBatch(
+        maxCount: Int = 400, maxBytes: Int = 1_500_000, including: @escaping @Sendable (RecordID) -> Bool = { _ in true }
+    ) async throws(RecordStoreError) -> PendingBatch {
+        try await store.read { [store] db in try store.pendingBatch(db, maxCount: maxCount, maxBytes: maxBytes, including: including) }
+    }
+
+    /// See ``RecordStore/pendingItems()``.
+    public func pendingItems() async throws(RecordStoreError) -> [PendingItem] {
+        try await store.read { [store] db in try store.pendingItems(db) }
+    }
+
+    /// See ``RecordStore/storedState(of:)``.
+    public func storedState(of id: RecordID) async throws(RecordStoreError) -> StoredRecordState? {
+        let filter = try RecordIDFilter(id)
+        return try await store.read { [store] db in try store.storedState(db, of: id, filter: filter) }
+    }
+
+    /// See ``RecordStore/apply(_:)``.
+    @discardableResult
+    public func apply(_ page: FetchedPage) async throws(RecordStoreError) -> ApplyReport {
+        let encoded = page.changed.map { (record: $0, bytes: NativeArchive.encode($0)) }
+        return try await store.write { [store] db in try store.applyServerChanges(db, encoded: encoded, page: page) }
+    }
+
+    /// See ``RecordStore/apply(serverRecords:)``.
+    @discardableResult
+    public func apply(serverRecords: [RecordKit.Record]) async throws(RecordStoreError) -> ApplyReport {
+        let encoded = serverRecords.map { (record: $0, bytes: NativeArchive.encode($0)) }
+        return try await store.write { [store] db in try store.applyServerRecords(db, encoded: encoded) }
+    }
+
+    /// See ``RecordStore/markSent(_:)``.
+    public func markSent(_ changes: [SentChange]) async throws(RecordStoreError) {
+        try await store.write { [store] db in try store.markSent(db, changes) }
+    }
+
+    /// See ``RecordStore/settleConflicts(serverRecords:)``.
+    public func settleConflicts(serverRecords: [RecordKit.Record]) async throws(RecordStoreError) -> ConflictSettlement {
+        let encoded = serverRecords.map { (record: $0, bytes: NativeArchive.encode($0)) }
+        return try await store.write { [store] db in try store.settleConflicts(db, encoded: encoded) }
+    }
+
+    /// See ``RecordStore/commit(_:engineState:for:)``.
+    @discardableResult
+    public func commit(
+        _ changes: EngineChanges, engineState: Data?, for key: EngineStateKey
+    ) async throws(RecordStoreError) -> ApplyReport {
+        let pages = changes.pages.map { page in
+            (page: page, encoded: page.changed.map { (record: $0, bytes: NativeArchive.encode($0)) })
+        }
+        return try await store.write { [store] db in
+            try store.commit(db, pages: pages, sent: changes.sent, engineState: engineState, for: key)
+        }
+    }
+
+    /// See ``RecordStore/park(_:generation:reason:)``.
+    public func park(_ id: RecordID, generation: Int64, reason: String) async throws(RecordStoreError) {
+        let filter = try RecordIDFilter(id)
+        try await store.write { [store] db in try store.park(db, filter: filter, generation: generation, reason: reason) }
+    }
+
+    /// See ``RecordStore/zone(_:)``.
+    public func zone(_ zoneID: RecordZoneID) async throws(RecordStoreError) -> StoredZone? {
+        let zone = try RowCoding.arguments(zoneID)
+        return try await store.read { [store] db in try store.zone(db, zoneID, arguments: zone) }
+    }
+
+    /// See ``RecordStore/zones()``.
+    public func zones() async throws(RecordStoreError) -> [StoredZone] {
+        try await store.read { [store] db in try store.zones(db) }
+    }
+
+    /// See ``RecordStore/setZone(_:exists:)``.
+    public func setZone(_ zoneID: RecordZoneID, exists: Bool) async throws(RecordStoreError) {
+        let zone = try RowCoding.arguments(zoneID)
+        try await store.write { [store] db in try store.setZone(db, zone: zone, exists: exists) }
+    }
+
+    /// See ``RecordStore/beginRefetch(_:)``.
+    public func beginRefetch(_ zoneID: RecordZoneID) async throws(RecordStoreError) {
+        let zone = try RowCoding.arguments(zoneID)
+        try await store.write { [store] db in try store.beginRefetch(db, zone: zone) }
+    }
+
+    /// See ``RecordStore/forgetZone(_:keepingLocalChanges:)``.
+    public func forgetZone(_ zoneID: RecordZoneID, keepingLocalChanges: Bool) async throws(RecordStoreError) {
+        let zone = try RowCoding.arguments(zoneID)
+        try await store.write { [store] db in try store.forgetZone(db, zone: zone, keepingLocalChanges: keepingLocalChanges) }
+    }
+
+    /// See ``RecordStore/requeueZone(_:)``.
+    @discardableResult
+    public func requeueZone(_ zoneID: RecordZoneID) async throws(RecordStoreError) -> Int {
+        let zone = try RowCoding.arguments(zoneID)
+        return try await store.write { [store] db in try store.requeueZone(db, zone: zone) }
+    }
+
+    /// See ``RecordStore/requeueAll()``.
+    @discardableResult
+    public func requeueAll() async throws(RecordStoreError) -> Int {
+        try await store.write { [store] db in try store.requeueAll(db) }
+    }
+
+    /// See ``RecordStore/deleteAllData()``.
+    public func deleteAllData() async throws(RecordStoreError) {
+        try await store.write { [store] db in try store.deleteAllData(db) }
+    }
+
+    /// See ``RecordStore/databaseToken()``.
+    public func databaseToken() async throws(RecordStoreError) -> ServerChangeToken? {
+        guard let data = try await store.read({ [store] db in try store.stateValue(db, "databaseToken") }) else { return nil }
+        return try RecordStore.token(data, what: "database change token")
+    }
+
+    /// See ``RecordStore/setDatabaseToken(_:)``.
+    public func setDatabaseToken(_ token: ServerChangeToken?) async throws(RecordStoreError) {
+        let data = token.map { NativeArchive.encode($0) }
+        try await store.write { [store] db in try store.setStateValue(db, "databaseToken", data) }
+    }
+
+    /// See ``RecordStore/engineState(_:)``.
+    public func engineState(_ key: EngineStateKey) async throws(RecordStoreError) -> Data? {
+        try await store.read { [store] db in try store.stateValue(db, key.name) }
+    }
+
+    /// See ``RecordStore/setEngineState(_:for:)``.
+    public func setEngineState(_ data: Data?, for key: EngineStateKey) async throws(RecordStoreError) {
+        try await store.write { [store] db in try store.setStateValue(db, key.name, data) }
+    }
+}
