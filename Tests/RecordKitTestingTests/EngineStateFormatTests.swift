@@ -18,14 +18,14 @@ import Testing
         // the server holds n1, the store does not, and the old state remembers the attempt.
         _ = await harness.simulator.serverCreateZone(noteZone)
         try await harness.simulator.serverSave([makeNote("n1", text: "t", modified: 1).record()])
-        try device.store.setEngineState(Self.firstFormat)
+        try device.store.setEngineState(Self.firstFormat, for: .syncEngine)
 
         try await device.sync()
         // The attempt was read: the engine deleted n1 on the server instead of fetching it back.
         #expect(await harness.simulator.serverRecord(RecordID(recordName: "n1", zoneID: noteZone)) == nil)
         #expect(try notes(on: device).isEmpty)
         // The state is written in the current format, the subscription remembered.
-        let state = try #require(try device.store.engineState())
+        let state = try #require(try device.store.engineState(.syncEngine))
         #expect(state.starts(with: Data("RKSE2".utf8)))
         #expect(String(decoding: state, as: UTF8.self).contains("recordkit-changes"))
     }
