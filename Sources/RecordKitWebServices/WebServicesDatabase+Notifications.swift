@@ -44,7 +44,7 @@ extension WebServicesDatabase {
     }
 
     /// Long-polls a web courier URL once: the next push, read from the payload CloudKit sends
-    /// (``CloudNotification/decode(_:)``), or nil when the poll ended without one. Poll again for the next.
+    /// (`CloudNotification.decode(_:)`), or nil when the poll ended without one. Poll again for the next.
     ///
     /// The transport's timeout must be longer than the courier holds a poll; a poll cut short is
     /// `CloudError/networkFailure`.
