@@ -18,6 +18,8 @@ public actor LocalCloudKit {
     var databases: [LocalDatabaseAddress: CloudKitSimulator] = [:]
     var assets: [String: Data] = [:]
     var pendingUploads: Set<String> = []
+    var courier = WebCourier()
+    var connectionFaults: [ConnectionFault] = []
 
     /// A local CloudKit with `configuration`.
     public init(configuration: LocalCloudKitConfiguration) {
@@ -47,9 +49,19 @@ public actor LocalCloudKit {
         if parts.count == 3, parts[0] == "assets" {
             return assetRequest(kind: parts[1], id: parts[2], request: request)
         }
+        if parts.count == 2, parts[0] == "webcourier" {
+            return await longPoll(token: parts[1])
+        }
         // /database/1/<container>/<environment>/<database>/<operation…>
         guard parts.count >= 6, parts[0] == "database", parts[1] == "1" else {
             return .error(.notFound, "no such endpoint")
+        }
+        switch takeConnectionFault() {
+        case let .stall(duration)?:
+            try? await configuration.wait(duration)
+            return .dropConnection
+        case .reset?: return .dropConnection
+        case nil: break
         }
         guard request.body.count <= configuration.maximumBodyBytes else {
             return .error(.badRequest, "the request body is larger than \(configuration.maximumBodyBytes) bytes")
@@ -61,7 +73,9 @@ public actor LocalCloudKit {
         guard environment == "development" || environment == "production" else {
             return .error(.badRequest, "the environment must be development or production")
         }
-        guard let scope = DatabaseScope(rawValue: parts[4]) else {
+        // /database/1/<container>/<environment>/tokens/<operation> names no database.
+        let isTokens = parts.count == 6 && parts[4] == "tokens"
+        guard let scope = isTokens ? .public : DatabaseScope(rawValue: parts[4]) else {
             return .error(.badRequest, "the database must be public, private or shared")
         }
         let caller: Caller
@@ -75,11 +89,19 @@ public actor LocalCloudKit {
             user = name
             rotated["X-Apple-CloudKit-Web-Auth-Token"] = next
         }
-        let address = LocalDatabaseAddress(container: container, environment: environment, scope: scope, user: user)
         let operation = parts[5...].joined(separator: "/")
-        let database = await simulator(for: address)
-        let answer = await perform(operation, request: request, database: database, caller: caller)
-        if operation == "records/modify" || operation == "zones/modify" { await persist(database, address: address) }
+        let answer: LocalResponse
+        if isTokens {
+            answer = await tokensRequest(operation, request: request, container: container, environment: environment, user: user)
+        } else {
+            let address = LocalDatabaseAddress(container: container, environment: environment, scope: scope, user: user)
+            let database = await simulator(for: address)
+            answer = await perform(operation, request: request, database: database, caller: caller)
+            if operation == "records/modify" || operation == "zones/modify" {
+                await persist(database, address: address)
+                await deliverPushes()
+            }
+        }
         guard case let .reply(status, headers, body) = answer else { return answer }
         return .reply(status: status, headers: headers.merging(rotated) { first, _ in first }, body: body)
     }
@@ -98,6 +120,9 @@ public actor LocalCloudKit {
             case "zones/modify": return try await modifyZones(request.body, database: database)
             case "assets/upload": return try uploadTokens(request.body, host: request.host)
             case "users/current": return currentUser(caller, database: database)
+            case "subscriptions/modify": return try await modifySubscriptions(request.body, database: database)
+            case "subscriptions/list": return try await listSubscriptions(database: database)
+            case "subscriptions/lookup": return try await lookupSubscriptions(request.body, database: database)
             default: return .error(.notFound, "unknown operation \(operation)")
             }
         } catch let error as LocalRefusal {

@@ -25,6 +25,11 @@ public struct LocalCloudKitConfiguration: Sendable {
     public var now: @Sendable () -> Date
     /// Where to keep the databases across restarts; nil keeps them in memory only.
     public var persistenceFolder: URL?
+    /// How long a web courier long poll waits for a push before it answers empty.
+    public var longPollTimeout: Duration = .seconds(30)
+    /// How the server waits (long polls, stalls): `Task.sleep` unless a test injects its own clock. It throws
+    /// when the wait is cancelled.
+    public var wait: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
 
     /// A configuration serving `containers`, with no credentials registered yet.
     public init(

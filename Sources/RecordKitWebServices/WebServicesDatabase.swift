@@ -38,7 +38,13 @@ public actor WebServicesDatabase: CloudDatabase {
     func perform(
         _ operation: String, method: String = "POST", body: Data, zoneID: RecordZoneID? = nil
     ) async throws(CloudError) -> Data {
-        let subpath = endpoint.subpath(operation)
+        try await perform(subpath: endpoint.subpath(operation), method: method, body: body, zoneID: zoneID)
+    }
+
+    /// Sends one request to `subpath` (below the service URL), signed or with tokens as the credentials say.
+    func perform(
+        subpath: String, method: String = "POST", body: Data, zoneID: RecordZoneID? = nil
+    ) async throws(CloudError) -> Data {
         var headers: [(name: String, value: String)] = [("Content-Type", "application/json")]
         var query = ""
         switch credentials {
@@ -54,7 +60,7 @@ public actor WebServicesDatabase: CloudDatabase {
             query = "?ckAPIToken=\(Self.queryEscaped(apiToken))&ckWebAuthToken=\(Self.queryEscaped(webAuthToken))"
         }
         guard let url = URL(string: endpoint.service.absoluteString + subpath + query) else {
-            throw .invalidArguments("the endpoint \(endpoint.service) and operation \(operation) make no URL")
+            throw .invalidArguments("the endpoint \(endpoint.service) and path \(subpath) make no URL")
         }
         let response = try await transport.send(WebServicesHTTPRequest(method: method, url: url, headers: headers, body: body))
         if case let .webAuth(apiToken, _) = credentials,

@@ -12,8 +12,14 @@ public enum CloudKitEnvironment: String, Sendable, Hashable, CaseIterable {
 /// Every request goes to `<service>/database/1/<container>/<environment>/<database>/<operation>`:
 /// https://developer.apple.com/library/archive/documentation/DataManagement/Conceptual/CloudKitWebServicesReference/SettingUpWebServices.html
 public struct WebServicesEndpoint: Sendable, Hashable {
-    /// CloudKit's own service.
-    public static let apple = URL(string: "https://api.apple-cloudkit.com")
+    /// CloudKit's own service, `https://api.apple-cloudkit.com`.
+    public static let apple: URL = {
+        var components = URLComponents()
+        components.scheme = "https"
+        components.host = "api.apple-cloudkit.com"
+        // A scheme and a host always make a URL; the fallback only satisfies the optional.
+        return components.url ?? URL(fileURLWithPath: "/")
+    }()
 
     /// The service, scheme and host (and port), without a path: CloudKit's, or a local CloudKit's.
     public var service: URL
@@ -24,8 +30,8 @@ public struct WebServicesEndpoint: Sendable, Hashable {
     /// The database.
     public var database: DatabaseScope
 
-    /// An endpoint; `service` defaults to CloudKit's.
-    public init(service: URL, container: String, environment: CloudKitEnvironment, database: DatabaseScope) {
+    /// An endpoint; `service` defaults to CloudKit's, ``apple``.
+    public init(service: URL = WebServicesEndpoint.apple, container: String, environment: CloudKitEnvironment, database: DatabaseScope) {
         self.service = service
         self.container = container
         self.environment = environment

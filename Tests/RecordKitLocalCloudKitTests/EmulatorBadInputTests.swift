@@ -10,7 +10,8 @@ import Testing
 @Suite struct EmulatorBadInputTests {
     static let operations = [
         "records/modify", "records/lookup", "records/query", "changes/zone", "changes/database", "zones/list",
-        "zones/modify", "assets/upload", "users/current", "no/such",
+        "zones/modify", "assets/upload", "users/current", "subscriptions/modify", "subscriptions/list",
+        "subscriptions/lookup", "no/such",
     ]
 
     func request(_ operation: String, _ body: Data) -> LocalRequest {

@@ -42,11 +42,11 @@ enum Emulator {
 
     static func database(
         _ server: LocalCloudKitServer, scope: DatabaseScope, credentials: WebServicesCredentials,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { Date() }, transport: HTTPClientTransport = HTTPClientTransport(timeout: .seconds(60))
     ) -> WebServicesDatabase {
         WebServicesDatabase(
             endpoint: WebServicesEndpoint(service: server.serviceURL, container: container, environment: .development, database: scope),
-            credentials: credentials, transport: HTTPClientTransport(timeout: .seconds(30)), now: now)
+            credentials: credentials, transport: transport, now: now)
     }
 
     /// The user's private database behind the server, for inspection and faults.
@@ -65,17 +65,22 @@ final class HTTPDevice: Sendable {
     let events: EventLog
     let clock: VirtualClock
 
-    init(name: String, server: LocalCloudKitServer, webAuthToken: String) throws {
+    /// A device; `transport` sets its timeout, `subscriptionID` makes its engine save a database subscription.
+    init(
+        name: String, server: LocalCloudKitServer, webAuthToken: String,
+        transport: HTTPClientTransport = HTTPClientTransport(timeout: .seconds(60)), subscriptionID: String? = nil
+    ) throws {
         self.name = name
         store = try RecordStore(database: try DatabaseQueue(), models: [Task.self, TaskList.self])
         database = Emulator.database(
-            server, scope: .private, credentials: .webAuth(apiToken: Emulator.apiToken, webAuthToken: webAuthToken))
+            server, scope: .private, credentials: .webAuth(apiToken: Emulator.apiToken, webAuthToken: webAuthToken),
+            transport: transport)
         let events = EventLog()
         self.events = events
         clock = VirtualClock()
-        engine = SyncEngine(
-            store: store, database: database,
-            configuration: SyncConfiguration(zones: [Task.zoneID], onEvent: { events.record($0) }), clock: clock)
+        var configuration = SyncConfiguration(zones: [Task.zoneID], onEvent: { events.record($0) })
+        configuration.databaseSubscriptionID = subscriptionID
+        engine = SyncEngine(store: store, database: database, configuration: configuration, clock: clock)
     }
 
     func tasks() throws -> [String: Task] {

@@ -54,6 +54,17 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // records/modify and records/query of 100,000 notes over loopback HTTP against the local CloudKit (in a child
+        // process): RecordKit's codec against JSONEncoder/JSONDecoder on the same bodies, and the client's memory.
+        .executableTarget(
+            name: "EmulatorBenchmark",
+            dependencies: [
+                .product(name: "RecordKit", package: "RecordKit"),
+                .product(name: "RecordKitSync", package: "RecordKit"),
+                .product(name: "RecordKitWebServices", package: "RecordKit"),
+                .product(name: "RecordKitLocalCloudKit", package: "RecordKit"),
+            ]
+        ),
         // Initial sync of 100,000 notes from the CloudKit simulator into an empty store: records/s and memory.
         .executableTarget(
             name: "SyncBenchmark",

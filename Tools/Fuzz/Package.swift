@@ -22,6 +22,9 @@ let modelFuzzTargets = ["FuzzModelArchive"]
 /// Fuzz targets of the CloudKit bridge, compiled on the CloudKit stand-in (Tools/CloudKitStandIn).
 let cloudKitFuzzTargets = ["FuzzCKRecordValues"]
 
+/// Fuzz targets of the local CloudKit's request path (RecordKitLocalCloudKit, and so Hummingbird and GRDB).
+let emulatorFuzzTargets = ["FuzzEmulatorRequest"]
+
 let package = Package(
     name: "RecordKitFuzz",
     platforms: [.macOS(.v13)],
@@ -68,6 +71,15 @@ let package = Package(
             name: "FuzzCompressionChecks",
             dependencies: [.product(name: "RecordKitCompression", package: "RecordKit")]
         ),
+        // The local CloudKit's checks: every request gets a CloudKit-shaped answer.
+        .target(
+            name: "FuzzEmulatorChecks",
+            dependencies: [
+                .product(name: "RecordKitLocalCloudKit", package: "RecordKit"),
+                .product(name: "RecordKitSync", package: "RecordKit"),
+                .product(name: "RecordKit", package: "RecordKit"),
+            ]
+        ),
         // Writes the seed corpus with RecordKit's own encoders; built without the fuzzer.
         .executableTarget(
             name: "MakeCorpus",
@@ -82,6 +94,7 @@ let package = Package(
       + storeFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzStoreChecks"]) }
       + compressionFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzCompressionChecks"]) }
       + modelFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzModelChecks"]) }
-      + cloudKitFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzCloudKitChecks"]) },
+      + cloudKitFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzCloudKitChecks"]) }
+      + emulatorFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzEmulatorChecks"]) },
     swiftLanguageModes: [.v6]
 )

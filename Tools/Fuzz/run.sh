@@ -25,7 +25,7 @@ all_targets=(
   FuzzNativeRecord FuzzNativeRecordList FuzzNativeToken FuzzNativeSyncState
   FuzzBinaryPropertyList FuzzKeyedArchive FuzzWebServicesJSON FuzzCloudNotification
   FuzzRecordsXML FuzzCKDB FuzzCoreData
-  FuzzStoreRow FuzzCKRecordValues FuzzModelArchive FuzzBlockStream
+  FuzzStoreRow FuzzCKRecordValues FuzzModelArchive FuzzBlockStream FuzzEmulatorRequest
 )
 
 mode=run

@@ -1,0 +1,1 @@
+../../../Tools/Fuzz/Sources/FuzzEmulatorChecks/EmulatorRequestChecks.swift

@@ -1,0 +1,1 @@
+../SyncBenchmark/Memory.swift
