@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
 
 /// A book of the catalog, in the public database's default zone.
 ///
@@ -42,9 +42,7 @@ public nonisolated struct Book: Swift.Hashable, Swift.Sendable, Swift.Codable {
     public var tags: [Swift.String]
     public var shop: RecordKit.Location?
     /// Refers to `Series` records; a reference without an action of its own takes the schema's, `none`.
-    public var series: RecordKit.RecordReference<Series>? {
-        didSet { self.series = RecordKit.RecordReference.applyingSchemaAction(.none, to: self.series) }
-    }
+    public var series: RecordKit.RecordReference<Series>?
     /// No index: a query that filters or sorts on it is refused before it is sent.
     public var blurb: Swift.String?
     public var cover: RecordKit.Asset?
@@ -76,129 +74,81 @@ public nonisolated struct Book: Swift.Hashable, Swift.Sendable, Swift.Codable {
         self.inStock = inStock
         self.tags = tags
         self.shop = shop
-        self.series = RecordKit.RecordReference.applyingSchemaAction(.none, to: series)
+        self.series = series
         self.blurb = blurb
         self.cover = cover
         self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
-    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
-    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
-        case title
-        case author
-        case pages
-        case price
-        case published
-        case format
-        case inStock
-        case tags
-        case shop
-        case series
-        case blurb
-        case cover
-        case metadata = "___metadata"
+    /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try RecordKit.ModelCoding.decode(Self.self, from: decoder)
+    }
+
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try RecordKit.ModelCoding.encode(self, to: encoder)
     }
 }
 
 // MARK: - RecordKit support
 
-nonisolated extension Book: RecordKit.RecordModel {
+nonisolated extension Book: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Book"
     public static let schemaVersion: Swift.Int = 1
 
     /// Reads a `Book` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
-        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
-        self.author = try reader.required(.author)
-        self.blurb = try reader.optional(.blurb)
-        self.cover = try reader.optional(.cover)
-        self.format = try reader.value(.format, default: .paperback)
-        self.inStock = try reader.value(.inStock, default: false)
-        self.pages = try reader.value(.pages, default: 0)
-        self.price = try reader.value(.price, default: 0.0)
-        self.published = try reader.optional(.published)
-        self.series = try reader.optional(.series)
-        self.shop = try reader.optional(.shop)
-        self.tags = try reader.list(.tags)
-        self.title = try reader.required(.title)
-        self.metadata = reader.metadata(of: record)
+        try self.init(fieldsFrom: &reader)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
-        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: nil, fieldCount: 12)
-        // In the byte order of the keys: each field is appended, none inserted.
-        writer.set(.author, self.author)
-        writer.set(.blurb, self.blurb)
-        writer.set(.cover, self.cover)
-        writer.set(.format, self.format)
-        writer.set(.inStock, self.inStock)
-        writer.set(.pages, self.pages)
-        writer.set(.price, self.price)
-        writer.set(.published, self.published)
-        writer.set(.series, self.series, schemaAction: .none)
-        writer.set(.shop, self.shop)
-        writer.setList(.tags, self.tags)
-        writer.set(.title, self.title)
-        return writer.record(metadata: self.metadata)
+        RecordKit.RecordFieldWriter<Self>.record(of: self, versionField: nil)
     }
 
     /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
     public func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
-        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: nil) { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
-            writer.set(.author, self.author)
-            writer.set(.blurb, self.blurb)
-            writer.set(.cover, self.cover)
-            writer.set(.format, self.format)
-            writer.set(.inStock, self.inStock)
-            writer.set(.pages, self.pages)
-            writer.set(.price, self.price)
-            writer.set(.published, self.published)
-            writer.set(.series, self.series, schemaAction: .none)
-            writer.set(.shop, self.shop)
-            writer.setList(.tags, self.tags)
-            writer.set(.title, self.title)
-        }
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: nil)
     }
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
-        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve) {
-            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
-            try Self(archiveReader: &reader)
-        }
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    @inline(__always)
-    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        let author: Swift.String = try _reader.required(.author)
-        let blurb: Swift.String? = try _reader.optional(.blurb)
-        let cover: RecordKit.Asset? = try _reader.optional(.cover)
-        let format: Format = try _reader.value(.format, default: .paperback)
-        let inStock: Swift.Bool = try _reader.value(.inStock, default: false)
-        let pages: Swift.Int = try _reader.value(.pages, default: 0)
-        let price: Swift.Double = try _reader.value(.price, default: 0.0)
-        let published: Foundation.Date? = try _reader.optional(.published)
-        let series: RecordKit.RecordReference<Series>? = try _reader.optional(.series)
-        let shop: RecordKit.Location? = try _reader.optional(.shop)
-        let tags: [Swift.String] = try _reader.list(.tags)
-        let title: Swift.String = try _reader.required(.title)
-        let _metadata = try _reader.metadata()
-        self.author = author
-        self.blurb = blurb
-        self.cover = cover
-        self.format = format
-        self.inStock = inStock
-        self.pages = pages
-        self.price = price
-        self.published = published
-        self.series = series
-        self.shop = shop
-        self.tags = tags
-        self.title = title
-        self.metadata = _metadata
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata.
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        self.author = try source.required(.author)
+        self.blurb = try source.optional(.blurb)
+        self.cover = try source.optional(.cover)
+        self.format = try source.value(.format, default: .paperback)
+        self.inStock = try source.value(.inStock, default: false)
+        self.pages = try source.value(.pages, default: 0)
+        self.price = try source.value(.price, default: 0.0)
+        self.published = try source.optional(.published)
+        self.series = try source.optional(.series, schemaAction: .none)
+        self.shop = try source.optional(.shop)
+        self.tags = try source.list(.tags)
+        self.title = try source.required(.title)
+        self.metadata = try source.metadata()
+    }
+
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.author, self.author)
+        sink.set(.blurb, self.blurb)
+        sink.set(.cover, self.cover)
+        sink.set(.format, self.format)
+        sink.set(.inStock, self.inStock)
+        sink.set(.pages, self.pages)
+        sink.set(.price, self.price)
+        sink.set(.published, self.published)
+        sink.set(.series, self.series, schemaAction: .none)
+        sink.set(.shop, self.shop)
+        sink.setList(.tags, self.tags)
+        sink.set(.title, self.title)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
