@@ -42,14 +42,15 @@ struct FieldGenerator {
         return defaultExpression
     }
 
-    /// `self.title = try source.value(.title, default: "")`: the field's line in the decode walk.
+    /// `let title: Swift.String = try _source.value(.title, default: "")`: the field's line in the decode walk,
+    /// which reads every field into a local and then builds the model with the memberwise initializer.
     var readStatement: String {
-        let target = "self.\(property)"
+        let target = "let \(property): \(propertyType)"
         let action = schemaAction.map { ", schemaAction: \($0)" } ?? ""
-        if field.isList { return "\(target) = try source.list(.\(fieldCase)\(action))" }
-        if field.isOptional { return "\(target) = try source.optional(.\(fieldCase)\(action))" }
-        if let defaultExpression { return "\(target) = try source.value(.\(fieldCase), default: \(defaultExpression))" }
-        return "\(target) = try source.required(.\(fieldCase)\(action))"
+        if field.isList { return "\(target) = try _source.list(.\(fieldCase)\(action))" }
+        if field.isOptional { return "\(target) = try _source.optional(.\(fieldCase)\(action))" }
+        if let defaultExpression { return "\(target) = try _source.value(.\(fieldCase), default: \(defaultExpression))" }
+        return "\(target) = try _source.required(.\(fieldCase)\(action))"
     }
 
     /// `sink.set(.title, self.title)`: the field's line in the field walk.

@@ -7,6 +7,8 @@ import RecordSchema
 /// order records and archives keep them in.
 struct FieldWalkGenerator {
     let recordType: RecordType
+    /// The fields as the struct declares them: the order of the memberwise initializer's parameters.
+    let fieldsInSchemaOrder: [FieldGenerator]
     let fieldsInKeyOrder: [FieldGenerator]
     let access: AccessLevel
 
@@ -44,14 +46,16 @@ struct FieldWalkGenerator {
         let a = access.prefix
         let plain = fieldsInKeyOrder.filter { !$0.field.isEncrypted }
         let encrypted = fieldsInKeyOrder.filter(\.field.isEncrypted)
-        p.line("/// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata.")
-        p.block("\(a)init<Source: RecordKit.RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self {") { p in
+        p.line("/// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,")
+        p.line("/// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).")
+        p.block("\(a)init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {") { p in
             for field in plain { p.line(field.readStatement) }
             if !encrypted.isEmpty {
-                p.line("try source.beginEncryptedFields()")
+                p.line("try _source.beginEncryptedFields()")
                 for field in encrypted { p.line(field.readStatement) }
             }
-            p.line("self.metadata = try source.metadata()")
+            p.line("let metadata = try _source.metadata()")
+            p.memberwiseInit(fieldsInSchemaOrder.map(\.property), metadata: "metadata")
         }
         p.line()
         p.line("/// The field walk: every field in the byte order of its key.")
@@ -59,5 +63,29 @@ struct FieldWalkGenerator {
         p.block("\(a)func writeFields<Sink: RecordKit.RecordFieldSink>(to \(sinkName): inout Sink) where Sink.Model == Self {") { p in
             for field in fieldsInKeyOrder { p.line(field.writeStatement) }
         }
+    }
+}
+
+extension CodePrinter {
+    /// `self.init(title: title, …, metadata: metadata)`: the model's synthesized memberwise initializer, one
+    /// argument a line when there are several.
+    mutating func memberwiseInit(_ properties: [String], metadata: String) {
+        let arguments = properties.map { "\(Self.argumentLabel($0)): \($0)" } + ["metadata: \(metadata)"]
+        guard arguments.count > 2 else {
+            line("self.init(" + arguments.joined(separator: ", ") + ")")
+            return
+        }
+        line("self.init(")
+        indent()
+        for (index, argument) in arguments.enumerated() { line(argument + (index == arguments.count - 1 ? "" : ",")) }
+        outdent()
+        line(")")
+    }
+
+    /// A property name as an argument label: a keyword needs no backticks there, except `inout`, `var` and `let`.
+    static func argumentLabel(_ property: String) -> String {
+        guard property.hasPrefix("`"), property.hasSuffix("`") else { return property }
+        let bare = String(property.dropFirst().dropLast())
+        return ["inout", "var", "let"].contains(bare) ? property : bare
     }
 }

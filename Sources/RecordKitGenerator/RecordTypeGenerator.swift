@@ -1,8 +1,8 @@
 import RecordSchema
 
 /// Prints the model of one record type, laid out as protoc-gen-swift lays out a message: first the struct a
-/// reader of the model wants (its doc comment, `enum Field`, the stored properties and the memberwise
-/// initializer, `Codable`), then, under `// MARK: - RecordKit support`, an extension that adopts `RecordModel`
+/// reader of the model wants (its doc comment, `enum Field`, the stored properties; then, in an extension, the
+/// initializer with defaults and `Codable`), then, under `// MARK: - RecordKit support`, an extension that adopts `RecordModel`
 /// with the codecs, the two field walks they share, and `merge(ancestor:client:server:)`.
 struct RecordTypeGenerator {
     let recordType: RecordType
@@ -29,7 +29,11 @@ struct RecordTypeGenerator {
             printFieldEnum(into: &p)
             printZoneConstant(into: &p)
             printProperties(into: &p)
-            p.line()
+        }
+        printer.line()
+        // The initializers live in an extension so that Swift still synthesizes the memberwise initializer, which
+        // the decode walk and `init(recordID:…)` end with: it builds the model in place, no copy.
+        printer.block("nonisolated extension \(typeName) {") { p in
             printMemberwiseInit(into: &p)
             printCodable(into: &p)
         }
@@ -46,7 +50,8 @@ struct RecordTypeGenerator {
                 p.line("\(a)static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: \(SwiftNamer.stringLiteral(clock)), stamp: .\(stamp.rawValue))")
             }
             p.line()
-            let walks = FieldWalkGenerator(recordType: recordType, fieldsInKeyOrder: fieldsInKeyOrder, access: access)
+            let walks = FieldWalkGenerator(
+                recordType: recordType, fieldsInSchemaOrder: fields, fieldsInKeyOrder: fieldsInKeyOrder, access: access)
             walks.printCodecs(into: &p)
             p.line()
             walks.printWalks(into: &p)
@@ -114,8 +119,7 @@ struct RecordTypeGenerator {
         }
         p.outdent()
         p.block(") {") { p in
-            for field in fields { p.line("self.\(field.property) = \(field.property)") }
-            p.line("self.metadata = RecordKit.RecordMetadata(recordID: recordID)")
+            p.memberwiseInit(fields.map(\.property), metadata: "RecordKit.RecordMetadata(recordID: recordID)")
         }
     }
 

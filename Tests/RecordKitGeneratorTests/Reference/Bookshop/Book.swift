@@ -48,7 +48,9 @@ public nonisolated struct Book: Swift.Hashable, Swift.Sendable, Swift.Codable {
     public var cover: RecordKit.Asset?
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Book {
     /// Creates a new `Book` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: nil),
@@ -65,19 +67,21 @@ public nonisolated struct Book: Swift.Hashable, Swift.Sendable, Swift.Codable {
         blurb: Swift.String? = nil,
         cover: RecordKit.Asset? = nil
     ) {
-        self.title = title
-        self.author = author
-        self.pages = pages
-        self.price = price
-        self.published = published
-        self.format = format
-        self.inStock = inStock
-        self.tags = tags
-        self.shop = shop
-        self.series = series
-        self.blurb = blurb
-        self.cover = cover
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            title: title,
+            author: author,
+            pages: pages,
+            price: price,
+            published: published,
+            format: format,
+            inStock: inStock,
+            tags: tags,
+            shop: shop,
+            series: series,
+            blurb: blurb,
+            cover: cover,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -118,21 +122,37 @@ nonisolated extension Book: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata.
-    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        self.author = try source.required(.author)
-        self.blurb = try source.optional(.blurb)
-        self.cover = try source.optional(.cover)
-        self.format = try source.value(.format, default: .paperback)
-        self.inStock = try source.value(.inStock, default: false)
-        self.pages = try source.value(.pages, default: 0)
-        self.price = try source.value(.price, default: 0.0)
-        self.published = try source.optional(.published)
-        self.series = try source.optional(.series, schemaAction: .none)
-        self.shop = try source.optional(.shop)
-        self.tags = try source.list(.tags)
-        self.title = try source.required(.title)
-        self.metadata = try source.metadata()
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let author: Swift.String = try _source.required(.author)
+        let blurb: Swift.String? = try _source.optional(.blurb)
+        let cover: RecordKit.Asset? = try _source.optional(.cover)
+        let format: Format = try _source.value(.format, default: .paperback)
+        let inStock: Swift.Bool = try _source.value(.inStock, default: false)
+        let pages: Swift.Int = try _source.value(.pages, default: 0)
+        let price: Swift.Double = try _source.value(.price, default: 0.0)
+        let published: Foundation.Date? = try _source.optional(.published)
+        let series: RecordKit.RecordReference<Series>? = try _source.optional(.series, schemaAction: .none)
+        let shop: RecordKit.Location? = try _source.optional(.shop)
+        let tags: [Swift.String] = try _source.list(.tags)
+        let title: Swift.String = try _source.required(.title)
+        let metadata = try _source.metadata()
+        self.init(
+            title: title,
+            author: author,
+            pages: pages,
+            price: price,
+            published: published,
+            format: format,
+            inStock: inStock,
+            tags: tags,
+            shop: shop,
+            series: series,
+            blurb: blurb,
+            cover: cover,
+            metadata: metadata
+        )
     }
 
     /// The field walk: every field in the byte order of its key.

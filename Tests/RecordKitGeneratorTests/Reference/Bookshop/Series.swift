@@ -24,14 +24,15 @@ public nonisolated struct Series: Swift.Hashable, Swift.Sendable, Swift.Codable 
     public var name: Swift.String
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Series {
     /// Creates a new `Series` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: nil),
         name: Swift.String
     ) {
-        self.name = name
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(name: name, metadata: RecordKit.RecordMetadata(recordID: recordID))
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -72,10 +73,12 @@ nonisolated extension Series: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata.
-    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        self.name = try source.required(.name)
-        self.metadata = try source.metadata()
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let name: Swift.String = try _source.required(.name)
+        let metadata = try _source.metadata()
+        self.init(name: name, metadata: metadata)
     }
 
     /// The field walk: every field in the byte order of its key.

@@ -38,7 +38,9 @@ public nonisolated struct Card: Swift.Hashable, Swift.Sendable, Swift.Codable {
     public var links: [Swift.String]
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Card {
     /// Creates a new `Card` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "cards"),
@@ -50,14 +52,16 @@ public nonisolated struct Card: Swift.Hashable, Swift.Sendable, Swift.Codable {
         label: Swift.String = "",
         links: [Swift.String] = []
     ) {
-        self.title = title
-        self.body = body
-        self.color = color
-        self.tags = tags
-        self.modified = modified
-        self.label = label
-        self.links = links
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            title: title,
+            body: body,
+            color: color,
+            tags: tags,
+            modified: modified,
+            label: label,
+            links: links,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -99,16 +103,27 @@ nonisolated extension Card: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .reject)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata.
-    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        self.body = try source.required(.body)
-        self.color = try source.required(.color)
-        self.label = try source.value(.label, default: "")
-        self.links = try source.list(.links)
-        self.modified = try source.required(.modified)
-        self.tags = try source.list(.tags)
-        self.title = try source.required(.title)
-        self.metadata = try source.metadata()
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let body: Swift.String = try _source.required(.body)
+        let color: Swift.Int64 = try _source.required(.color)
+        let label: Swift.String = try _source.value(.label, default: "")
+        let links: [Swift.String] = try _source.list(.links)
+        let modified: Foundation.Date = try _source.required(.modified)
+        let tags: [Swift.String] = try _source.list(.tags)
+        let title: Swift.String = try _source.required(.title)
+        let metadata = try _source.metadata()
+        self.init(
+            title: title,
+            body: body,
+            color: color,
+            tags: tags,
+            modified: modified,
+            label: label,
+            links: links,
+            metadata: metadata
+        )
     }
 
     /// The field walk: every field in the byte order of its key.

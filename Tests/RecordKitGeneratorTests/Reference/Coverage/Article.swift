@@ -49,7 +49,9 @@ public nonisolated struct Article: Swift.Hashable, Swift.Sendable, Swift.Codable
     public var related: [RecordKit.RecordReference<Article>]
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Article {
     /// Creates a new `Article` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: nil),
@@ -66,19 +68,21 @@ public nonisolated struct Article: Swift.Hashable, Swift.Sendable, Swift.Codable
         subtitle: Swift.String = "",
         related: [RecordKit.RecordReference<Article>] = []
     ) {
-        self.title = title
-        self.`default` = `default`
-        self.`class` = `class`
-        self.recordField = recordField
-        self.views = views
-        self.link = link
-        self.status = status
-        self.history = history
-        self.scores = scores
-        self.`where` = `where`
-        self.subtitle = subtitle
-        self.related = related
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            title: title,
+            default: `default`,
+            class: `class`,
+            recordField: recordField,
+            views: views,
+            link: link,
+            status: status,
+            history: history,
+            scores: scores,
+            where: `where`,
+            subtitle: subtitle,
+            related: related,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -119,22 +123,38 @@ nonisolated extension Article: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata.
-    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        self.`class` = try source.optional(.`class`)
-        self.`default` = try source.value(.`default`, default: "plain")
-        self.history = try source.list(.history)
-        self.link = try source.optional(.link)
-        self.recordField = try source.optional(.record)
-        self.related = try source.list(.related, schemaAction: .none)
-        self.scores = try source.list(.scores)
-        self.status = try source.value(.status, default: .draft)
-        self.subtitle = try source.value(.subtitle, default: "")
-        self.title = try source.required(.title)
-        self.views = try source.value(.views, default: 0)
-        try source.beginEncryptedFields()
-        self.`where` = try source.optional(.`where`)
-        self.metadata = try source.metadata()
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let `class`: Swift.Int64? = try _source.optional(.`class`)
+        let `default`: Swift.String = try _source.value(.`default`, default: "plain")
+        let history: [Status] = try _source.list(.history)
+        let link: Foundation.URL? = try _source.optional(.link)
+        let recordField: Swift.String? = try _source.optional(.record)
+        let related: [RecordKit.RecordReference<Article>] = try _source.list(.related, schemaAction: .none)
+        let scores: [Swift.Int64] = try _source.list(.scores)
+        let status: Status = try _source.value(.status, default: .draft)
+        let subtitle: Swift.String = try _source.value(.subtitle, default: "")
+        let title: Swift.String = try _source.required(.title)
+        let views: Swift.Int = try _source.value(.views, default: 0)
+        try _source.beginEncryptedFields()
+        let `where`: RecordKit.Location? = try _source.optional(.`where`)
+        let metadata = try _source.metadata()
+        self.init(
+            title: title,
+            default: `default`,
+            class: `class`,
+            recordField: recordField,
+            views: views,
+            link: link,
+            status: status,
+            history: history,
+            scores: scores,
+            where: `where`,
+            subtitle: subtitle,
+            related: related,
+            metadata: metadata
+        )
     }
 
     /// The field walk: every field in the byte order of its key.

@@ -30,7 +30,9 @@ public nonisolated struct Awkward: Swift.Hashable, Swift.Sendable, Swift.Codable
     public var zoneID: Swift.String?
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Awkward {
     /// Creates a new `Awkward` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: nil),
@@ -39,11 +41,13 @@ public nonisolated struct Awkward: Swift.Hashable, Swift.Sendable, Swift.Codable
         selfField: Swift.Double? = nil,
         zoneID: Swift.String? = nil
     ) {
-        self.metadataField = metadataField
-        self.rawValue = rawValue
-        self.selfField = selfField
-        self.zoneID = zoneID
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            metadataField: metadataField,
+            rawValue: rawValue,
+            selfField: selfField,
+            zoneID: zoneID,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -84,13 +88,21 @@ nonisolated extension Awkward: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata.
-    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        self.metadataField = try source.optional(.metadata)
-        self.rawValue = try source.optional(.rawValueField)
-        self.selfField = try source.optional(.`self`)
-        self.zoneID = try source.optional(.zoneID)
-        self.metadata = try source.metadata()
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let metadataField: Swift.String? = try _source.optional(.metadata)
+        let rawValue: Swift.Int64? = try _source.optional(.rawValueField)
+        let selfField: Swift.Double? = try _source.optional(.`self`)
+        let zoneID: Swift.String? = try _source.optional(.zoneID)
+        let metadata = try _source.metadata()
+        self.init(
+            metadataField: metadataField,
+            rawValue: rawValue,
+            selfField: selfField,
+            zoneID: zoneID,
+            metadata: metadata
+        )
     }
 
     /// The field walk: every field in the byte order of its key.

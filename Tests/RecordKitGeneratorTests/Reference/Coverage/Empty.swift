@@ -24,12 +24,14 @@ public nonisolated struct Empty: Swift.Hashable, Swift.Sendable, Swift.Codable {
 
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Empty {
     /// Creates a new `Empty` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: nil)
     ) {
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(metadata: RecordKit.RecordMetadata(recordID: recordID))
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -70,9 +72,11 @@ nonisolated extension Empty: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata.
-    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        self.metadata = try source.metadata()
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let metadata = try _source.metadata()
+        self.init(metadata: metadata)
     }
 
     /// The field walk: every field in the byte order of its key.

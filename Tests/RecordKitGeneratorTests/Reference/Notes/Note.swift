@@ -28,16 +28,20 @@ public nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {
     public var modified: Foundation.Date
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Note {
     /// Creates a new `Note` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "note-zone"),
         text: RecordKit.Asset,
         modified: Foundation.Date
     ) {
-        self.text = text
-        self.modified = modified
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            text: text,
+            modified: modified,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -79,11 +83,17 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .reject)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata.
-    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        self.modified = try source.required(.modified)
-        self.text = try source.required(.text)
-        self.metadata = try source.metadata()
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let modified: Foundation.Date = try _source.required(.modified)
+        let text: RecordKit.Asset = try _source.required(.text)
+        let metadata = try _source.metadata()
+        self.init(
+            text: text,
+            modified: modified,
+            metadata: metadata
+        )
     }
 
     /// The field walk: every field in the byte order of its key.

@@ -29,7 +29,9 @@ public nonisolated struct Folder: Swift.Hashable, Swift.Sendable, Swift.Codable 
     public var created: Foundation.Date
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Folder {
     /// Creates a new `Folder` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "notebook"),
@@ -37,10 +39,12 @@ public nonisolated struct Folder: Swift.Hashable, Swift.Sendable, Swift.Codable 
         parentFolder: RecordKit.RecordReference<Folder>? = nil,
         created: Foundation.Date
     ) {
-        self.name = name
-        self.parentFolder = parentFolder
-        self.created = created
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            name: name,
+            parentFolder: parentFolder,
+            created: created,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -82,12 +86,19 @@ nonisolated extension Folder: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata.
-    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        self.created = try source.required(.created)
-        self.name = try source.required(.name)
-        self.parentFolder = try source.optional(.parentFolder, schemaAction: .deleteSelf)
-        self.metadata = try source.metadata()
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let created: Foundation.Date = try _source.required(.created)
+        let name: Swift.String = try _source.required(.name)
+        let parentFolder: RecordKit.RecordReference<Folder>? = try _source.optional(.parentFolder, schemaAction: .deleteSelf)
+        let metadata = try _source.metadata()
+        self.init(
+            name: name,
+            parentFolder: parentFolder,
+            created: created,
+            metadata: metadata
+        )
     }
 
     /// The field walk: every field in the byte order of its key.

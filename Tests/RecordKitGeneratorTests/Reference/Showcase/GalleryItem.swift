@@ -28,7 +28,9 @@ public nonisolated struct GalleryItem: Swift.Hashable, Swift.Sendable, Swift.Cod
     public var likes: Swift.Int64
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension GalleryItem {
     /// Creates a new `GalleryItem` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "gallery"),
@@ -36,10 +38,12 @@ public nonisolated struct GalleryItem: Swift.Hashable, Swift.Sendable, Swift.Cod
         image: RecordKit.Asset,
         likes: Swift.Int64 = 0
     ) {
-        self.caption = caption
-        self.image = image
-        self.likes = likes
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            caption: caption,
+            image: image,
+            likes: likes,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -80,12 +84,19 @@ nonisolated extension GalleryItem: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata.
-    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        self.caption = try source.required(.caption)
-        self.image = try source.required(.image)
-        self.likes = try source.value(.likes, default: 0)
-        self.metadata = try source.metadata()
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let caption: Swift.String = try _source.required(.caption)
+        let image: RecordKit.Asset = try _source.required(.image)
+        let likes: Swift.Int64 = try _source.value(.likes, default: 0)
+        let metadata = try _source.metadata()
+        self.init(
+            caption: caption,
+            image: image,
+            likes: likes,
+            metadata: metadata
+        )
     }
 
     /// The field walk: every field in the byte order of its key.

@@ -96,7 +96,9 @@ public nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {
     public var route: [RecordKit.Location]
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Note {
     /// Creates a new `Note` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "notebook"),
@@ -131,37 +133,39 @@ public nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {
         blobs: [Foundation.Data] = [],
         route: [RecordKit.Location] = []
     ) {
-        self.text = text
-        self.modified = modified
-        self.title = title
-        self.tags = tags
-        self.priority = priority
-        self.moods = moods
-        self.mood = mood
-        self.pinned = pinned
-        self.position = position
-        self.uuid = uuid
-        self.source = source
-        self.folder = folder
-        self.links = links
-        self.owner = owner
-        self.secret = secret
-        self.secretCount = secretCount
-        self.secretScore = secretScore
-        self.secretDate = secretDate
-        self.secretBlob = secretBlob
-        self.secretPlace = secretPlace
-        self.place = place
-        self.rating = rating
-        self.thumbnail = thumbnail
-        self.reminder = reminder
-        self.attachments = attachments
-        self.scores = scores
-        self.counts = counts
-        self.dates = dates
-        self.blobs = blobs
-        self.route = route
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            text: text,
+            modified: modified,
+            title: title,
+            tags: tags,
+            priority: priority,
+            moods: moods,
+            mood: mood,
+            pinned: pinned,
+            position: position,
+            uuid: uuid,
+            source: source,
+            folder: folder,
+            links: links,
+            owner: owner,
+            secret: secret,
+            secretCount: secretCount,
+            secretScore: secretScore,
+            secretDate: secretDate,
+            secretBlob: secretBlob,
+            secretPlace: secretPlace,
+            place: place,
+            rating: rating,
+            thumbnail: thumbnail,
+            reminder: reminder,
+            attachments: attachments,
+            scores: scores,
+            counts: counts,
+            dates: dates,
+            blobs: blobs,
+            route: route,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -203,40 +207,74 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata.
-    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        self.attachments = try source.list(.attachments)
-        self.blobs = try source.list(.blobs)
-        self.counts = try source.list(.counts)
-        self.dates = try source.list(.dates)
-        self.folder = try source.optional(.folder, schemaAction: .deleteSelf)
-        self.links = try source.list(.links, schemaAction: .validate)
-        self.modified = try source.required(.modified)
-        self.mood = try source.optional(.mood)
-        self.moods = try source.list(.moods)
-        self.owner = try source.optional(.owner)
-        self.pinned = try source.value(.pinned, default: false)
-        self.place = try source.optional(.place)
-        self.position = try source.value(.position, default: 0)
-        self.priority = try source.value(.priority, default: .normal)
-        self.rating = try source.value(.rating, default: 2.5)
-        self.reminder = try source.value(.reminder, default: Foundation.Date(timeIntervalSince1970: 1714564800.0))
-        self.route = try source.list(.route)
-        self.scores = try source.list(.scores)
-        self.source = try source.value(.source, default: RecordKit.GeneratedDefaults.url("https://example.com/notes"))
-        self.tags = try source.list(.tags)
-        self.text = try source.required(.text)
-        self.thumbnail = try source.value(.thumbnail, default: Foundation.Data([0x00, 0x01, 0x02, 0x03]))
-        self.title = try source.value(.title, default: "")
-        self.uuid = try source.required(.uuid)
-        try source.beginEncryptedFields()
-        self.secret = try source.optional(.secret)
-        self.secretBlob = try source.optional(.secretBlob)
-        self.secretCount = try source.value(.secretCount, default: 0)
-        self.secretDate = try source.optional(.secretDate)
-        self.secretPlace = try source.optional(.secretPlace)
-        self.secretScore = try source.optional(.secretScore)
-        self.metadata = try source.metadata()
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let attachments: [RecordKit.Asset] = try _source.list(.attachments)
+        let blobs: [Foundation.Data] = try _source.list(.blobs)
+        let counts: [Swift.Int64] = try _source.list(.counts)
+        let dates: [Foundation.Date] = try _source.list(.dates)
+        let folder: RecordKit.RecordReference<Folder>? = try _source.optional(.folder, schemaAction: .deleteSelf)
+        let links: [RecordKit.RecordReference<Note>] = try _source.list(.links, schemaAction: .validate)
+        let modified: Foundation.Date = try _source.required(.modified)
+        let mood: Mood? = try _source.optional(.mood)
+        let moods: [Mood] = try _source.list(.moods)
+        let owner: RecordKit.Reference? = try _source.optional(.owner)
+        let pinned: Swift.Bool = try _source.value(.pinned, default: false)
+        let place: RecordKit.Location? = try _source.optional(.place)
+        let position: Swift.Int = try _source.value(.position, default: 0)
+        let priority: Priority = try _source.value(.priority, default: .normal)
+        let rating: Swift.Double = try _source.value(.rating, default: 2.5)
+        let reminder: Foundation.Date = try _source.value(.reminder, default: Foundation.Date(timeIntervalSince1970: 1714564800.0))
+        let route: [RecordKit.Location] = try _source.list(.route)
+        let scores: [Swift.Double] = try _source.list(.scores)
+        let source: Foundation.URL = try _source.value(.source, default: RecordKit.GeneratedDefaults.url("https://example.com/notes"))
+        let tags: [Swift.String] = try _source.list(.tags)
+        let text: RecordKit.Asset = try _source.required(.text)
+        let thumbnail: Foundation.Data = try _source.value(.thumbnail, default: Foundation.Data([0x00, 0x01, 0x02, 0x03]))
+        let title: Swift.String = try _source.value(.title, default: "")
+        let uuid: Foundation.UUID = try _source.required(.uuid)
+        try _source.beginEncryptedFields()
+        let secret: Swift.String? = try _source.optional(.secret)
+        let secretBlob: Foundation.Data? = try _source.optional(.secretBlob)
+        let secretCount: Swift.Int64 = try _source.value(.secretCount, default: 0)
+        let secretDate: Foundation.Date? = try _source.optional(.secretDate)
+        let secretPlace: RecordKit.Location? = try _source.optional(.secretPlace)
+        let secretScore: Swift.Double? = try _source.optional(.secretScore)
+        let metadata = try _source.metadata()
+        self.init(
+            text: text,
+            modified: modified,
+            title: title,
+            tags: tags,
+            priority: priority,
+            moods: moods,
+            mood: mood,
+            pinned: pinned,
+            position: position,
+            uuid: uuid,
+            source: source,
+            folder: folder,
+            links: links,
+            owner: owner,
+            secret: secret,
+            secretCount: secretCount,
+            secretScore: secretScore,
+            secretDate: secretDate,
+            secretBlob: secretBlob,
+            secretPlace: secretPlace,
+            place: place,
+            rating: rating,
+            thumbnail: thumbnail,
+            reminder: reminder,
+            attachments: attachments,
+            scores: scores,
+            counts: counts,
+            dates: dates,
+            blobs: blobs,
+            route: route,
+            metadata: metadata
+        )
     }
 
     /// The field walk: every field in the byte order of its key.

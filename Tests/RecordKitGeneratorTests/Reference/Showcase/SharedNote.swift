@@ -28,16 +28,20 @@ public nonisolated struct SharedNote: Swift.Hashable, Swift.Sendable, Swift.Coda
     public var edited: Foundation.Date
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension SharedNote {
     /// Creates a new `SharedNote` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "shared-notebook"),
         body: Swift.String,
         edited: Foundation.Date
     ) {
-        self.body = body
-        self.edited = edited
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            body: body,
+            edited: edited,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -78,11 +82,17 @@ nonisolated extension SharedNote: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "schemaVersion", onNewerVersion: .reject)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata.
-    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        self.body = try source.required(.body)
-        self.edited = try source.required(.edited)
-        self.metadata = try source.metadata()
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let body: Swift.String = try _source.required(.body)
+        let edited: Foundation.Date = try _source.required(.edited)
+        let metadata = try _source.metadata()
+        self.init(
+            body: body,
+            edited: edited,
+            metadata: metadata
+        )
     }
 
     /// The field walk: every field in the byte order of its key.

@@ -32,7 +32,9 @@ public nonisolated struct Task: Swift.Hashable, Swift.Sendable, Swift.Codable {
     public var modified: Foundation.Date
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Task {
     /// Creates a new `Task` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "tasks"),
@@ -42,12 +44,14 @@ public nonisolated struct Task: Swift.Hashable, Swift.Sendable, Swift.Codable {
         color: Swift.String? = nil,
         modified: Foundation.Date
     ) {
-        self.title = title
-        self.done = done
-        self.due = due
-        self.color = color
-        self.modified = modified
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            title: title,
+            done: done,
+            due: due,
+            color: color,
+            modified: modified,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -89,14 +93,23 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata.
-    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        self.color = try source.optional(.color)
-        self.done = try source.value(.done, default: false)
-        self.due = try source.optional(.due)
-        self.modified = try source.required(.modified)
-        self.title = try source.required(.title)
-        self.metadata = try source.metadata()
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let color: Swift.String? = try _source.optional(.color)
+        let done: Swift.Bool = try _source.value(.done, default: false)
+        let due: Foundation.Date? = try _source.optional(.due)
+        let modified: Foundation.Date = try _source.required(.modified)
+        let title: Swift.String = try _source.required(.title)
+        let metadata = try _source.metadata()
+        self.init(
+            title: title,
+            done: done,
+            due: due,
+            color: color,
+            modified: modified,
+            metadata: metadata
+        )
     }
 
     /// The field walk: every field in the byte order of its key.

@@ -43,7 +43,9 @@ public nonisolated struct Task: Swift.Hashable, Swift.Sendable, Swift.Codable {
     public var list: RecordKit.RecordReference<TaskList>?
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Task {
     /// Creates a new `Task` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "tasks"),
@@ -56,15 +58,17 @@ public nonisolated struct Task: Swift.Hashable, Swift.Sendable, Swift.Codable {
         priority: Priority = .normal,
         list: RecordKit.RecordReference<TaskList>? = nil
     ) {
-        self.title = title
-        self.done = done
-        self.due = due
-        self.modified = modified
-        self.notes = notes
-        self.tags = tags
-        self.priority = priority
-        self.list = list
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            title: title,
+            done: done,
+            due: due,
+            modified: modified,
+            notes: notes,
+            tags: tags,
+            priority: priority,
+            list: list,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -106,17 +110,29 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata.
-    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        self.done = try source.value(.done, default: false)
-        self.due = try source.optional(.due)
-        self.list = try source.optional(.list, schemaAction: .deleteSelf)
-        self.modified = try source.required(.modified)
-        self.notes = try source.value(.notes, default: "")
-        self.priority = try source.value(.priority, default: .normal)
-        self.tags = try source.list(.tags)
-        self.title = try source.required(.title)
-        self.metadata = try source.metadata()
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let done: Swift.Bool = try _source.value(.done, default: false)
+        let due: Foundation.Date? = try _source.optional(.due)
+        let list: RecordKit.RecordReference<TaskList>? = try _source.optional(.list, schemaAction: .deleteSelf)
+        let modified: Foundation.Date = try _source.required(.modified)
+        let notes: Swift.String = try _source.value(.notes, default: "")
+        let priority: Priority = try _source.value(.priority, default: .normal)
+        let tags: [Swift.String] = try _source.list(.tags)
+        let title: Swift.String = try _source.required(.title)
+        let metadata = try _source.metadata()
+        self.init(
+            title: title,
+            done: done,
+            due: due,
+            modified: modified,
+            notes: notes,
+            tags: tags,
+            priority: priority,
+            list: list,
+            metadata: metadata
+        )
     }
 
     /// The field walk: every field in the byte order of its key.

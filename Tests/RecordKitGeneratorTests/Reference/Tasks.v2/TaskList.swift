@@ -24,14 +24,15 @@ public nonisolated struct TaskList: Swift.Hashable, Swift.Sendable, Swift.Codabl
     public var name: Swift.String
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension TaskList {
     /// Creates a new `TaskList` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "tasks"),
         name: Swift.String
     ) {
-        self.name = name
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(name: name, metadata: RecordKit.RecordMetadata(recordID: recordID))
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -73,10 +74,12 @@ nonisolated extension TaskList: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata.
-    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        self.name = try source.required(.name)
-        self.metadata = try source.metadata()
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let name: Swift.String = try _source.required(.name)
+        let metadata = try _source.metadata()
+        self.init(name: name, metadata: metadata)
     }
 
     /// The field walk: every field in the byte order of its key.

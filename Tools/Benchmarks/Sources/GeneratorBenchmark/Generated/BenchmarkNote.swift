@@ -34,7 +34,9 @@ nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {
     var folder: RecordKit.Reference?
     /// The record ID, system fields, fields this version does not know, and the version read.
     var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Note {
     /// Creates a new `Note` record; the ID defaults to a new UUID in the type's zone.
     init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: nil),
@@ -45,13 +47,15 @@ nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {
         attachment: Foundation.Data,
         folder: RecordKit.Reference? = nil
     ) {
-        self.text = text
-        self.count = count
-        self.tags = tags
-        self.ratio = ratio
-        self.attachment = attachment
-        self.folder = folder
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            text: text,
+            count: count,
+            tags: tags,
+            ratio: ratio,
+            attachment: attachment,
+            folder: folder,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -92,15 +96,25 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata.
-    init<Source: RecordKit.RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        self.attachment = try source.required(.attachment)
-        self.count = try source.required(.count)
-        self.folder = try source.optional(.folder)
-        self.ratio = try source.required(.ratio)
-        self.tags = try source.list(.tags)
-        self.text = try source.required(.text)
-        self.metadata = try source.metadata()
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let attachment: Foundation.Data = try _source.required(.attachment)
+        let count: Swift.Int64 = try _source.required(.count)
+        let folder: RecordKit.Reference? = try _source.optional(.folder)
+        let ratio: Swift.Double = try _source.required(.ratio)
+        let tags: [Swift.String] = try _source.list(.tags)
+        let text: Swift.String = try _source.required(.text)
+        let metadata = try _source.metadata()
+        self.init(
+            text: text,
+            count: count,
+            tags: tags,
+            ratio: ratio,
+            attachment: attachment,
+            folder: folder,
+            metadata: metadata
+        )
     }
 
     /// The field walk: every field in the byte order of its key.
@@ -128,4 +142,33 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
         merged.metadata = merger.mergeMetadata(ancestor.map { $0.metadata }, client.metadata, server.metadata)
         return merged
     }
+}
+
+// MARK: - Query fields
+
+nonisolated extension Note: RecordKit.QueryableRecordModel {
+    /// The fields queries can name, typed by their values, with the indexes the schema declares.
+    nonisolated enum Fields {
+        /// `text`, STRING: no index.
+        static let text = RecordKit.QueryField<Note, Swift.String>("text", indexes: [])
+        /// `count`, INT64: no index.
+        static let count = RecordKit.QueryField<Note, Swift.Int64>("count", indexes: [])
+        /// `tags`, LIST<STRING>: no index.
+        static let tags = RecordKit.QueryField<Note, [Swift.String]>("tags", indexes: [])
+        /// `ratio`, DOUBLE: no index.
+        static let ratio = RecordKit.QueryField<Note, Swift.Double>("ratio", indexes: [])
+        /// `attachment`, BYTES: no index.
+        static let attachment = RecordKit.QueryField<Note, Foundation.Data>("attachment", indexes: [])
+        /// `folder`, REFERENCE: no index.
+        static let folder = RecordKit.QueryField<Note, RecordKit.Reference>("folder", indexes: [])
+        /// The record's ID (`___recordID`): no index.
+        static let recordName = RecordKit.QueryField<Note, RecordKit.RecordID>.recordName(indexes: [])
+        /// When the record was first saved (`___createTime`): no index.
+        static let creationDate = RecordKit.QueryField<Note, Foundation.Date>.creationDate(indexes: [])
+        /// When the record was last saved (`___modTime`): no index.
+        static let modificationDate = RecordKit.QueryField<Note, Foundation.Date>.modificationDate(indexes: [])
+    }
+
+    static var recordNameQueryField: RecordKit.QueryField<Note, RecordKit.RecordID> { Fields.recordName }
+    static var modificationDateQueryField: RecordKit.QueryField<Note, Foundation.Date> { Fields.modificationDate }
 }

@@ -65,7 +65,9 @@ nonisolated struct Type0: Swift.Hashable, Swift.Sendable, Swift.Codable {
     var field19: Foundation.UUID
     /// The record ID, system fields, fields this version does not know, and the version read.
     var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Type0 {
     /// Creates a new `Type0` record; the ID defaults to a new UUID in the type's zone.
     init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: nil),
@@ -90,27 +92,29 @@ nonisolated struct Type0: Swift.Hashable, Swift.Sendable, Swift.Codable {
         field18: Foundation.Data? = nil,
         field19: Foundation.UUID
     ) {
-        self.field0 = field0
-        self.field1 = field1
-        self.field2 = field2
-        self.field3 = field3
-        self.field4 = field4
-        self.field5 = field5
-        self.field6 = field6
-        self.field7 = field7
-        self.field8 = field8
-        self.field9 = field9
-        self.field10 = field10
-        self.field11 = field11
-        self.field12 = field12
-        self.field13 = field13
-        self.field14 = field14
-        self.field15 = field15
-        self.field16 = field16
-        self.field17 = field17
-        self.field18 = field18
-        self.field19 = field19
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            field0: field0,
+            field1: field1,
+            field2: field2,
+            field3: field3,
+            field4: field4,
+            field5: field5,
+            field6: field6,
+            field7: field7,
+            field8: field8,
+            field9: field9,
+            field10: field10,
+            field11: field11,
+            field12: field12,
+            field13: field13,
+            field14: field14,
+            field15: field15,
+            field16: field16,
+            field17: field17,
+            field18: field18,
+            field19: field19,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -152,29 +156,53 @@ nonisolated extension Type0: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata.
-    init<Source: RecordKit.RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        self.field0 = try source.value(.field0, default: "")
-        self.field1 = try source.value(.field1, default: 0)
-        self.field10 = try source.optional(.field10)
-        self.field11 = try source.optional(.field11)
-        self.field12 = try source.value(.field12, default: "")
-        self.field13 = try source.value(.field13, default: 0)
-        self.field14 = try source.value(.field14, default: false)
-        self.field15 = try source.optional(.field15)
-        self.field16 = try source.value(.field16, default: 1.5)
-        self.field17 = try source.required(.field17)
-        self.field18 = try source.optional(.field18)
-        self.field19 = try source.required(.field19)
-        self.field2 = try source.value(.field2, default: false)
-        self.field3 = try source.optional(.field3)
-        self.field4 = try source.value(.field4, default: 1.5)
-        self.field5 = try source.required(.field5)
-        self.field6 = try source.optional(.field6)
-        self.field7 = try source.required(.field7)
-        self.field8 = try source.value(.field8, default: .`open`)
-        self.field9 = try source.list(.field9)
-        self.metadata = try source.metadata()
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let field0: Swift.String = try _source.value(.field0, default: "")
+        let field1: Swift.Int64 = try _source.value(.field1, default: 0)
+        let field10: RecordKit.Reference? = try _source.optional(.field10)
+        let field11: RecordKit.Location? = try _source.optional(.field11)
+        let field12: Swift.String = try _source.value(.field12, default: "")
+        let field13: Swift.Int64 = try _source.value(.field13, default: 0)
+        let field14: Swift.Bool = try _source.value(.field14, default: false)
+        let field15: Swift.Int? = try _source.optional(.field15)
+        let field16: Swift.Double = try _source.value(.field16, default: 1.5)
+        let field17: Foundation.Date = try _source.required(.field17)
+        let field18: Foundation.Data? = try _source.optional(.field18)
+        let field19: Foundation.UUID = try _source.required(.field19)
+        let field2: Swift.Bool = try _source.value(.field2, default: false)
+        let field3: Swift.Int? = try _source.optional(.field3)
+        let field4: Swift.Double = try _source.value(.field4, default: 1.5)
+        let field5: Foundation.Date = try _source.required(.field5)
+        let field6: Foundation.Data? = try _source.optional(.field6)
+        let field7: Foundation.UUID = try _source.required(.field7)
+        let field8: Status = try _source.value(.field8, default: .`open`)
+        let field9: [Swift.String] = try _source.list(.field9)
+        let metadata = try _source.metadata()
+        self.init(
+            field0: field0,
+            field1: field1,
+            field2: field2,
+            field3: field3,
+            field4: field4,
+            field5: field5,
+            field6: field6,
+            field7: field7,
+            field8: field8,
+            field9: field9,
+            field10: field10,
+            field11: field11,
+            field12: field12,
+            field13: field13,
+            field14: field14,
+            field15: field15,
+            field16: field16,
+            field17: field17,
+            field18: field18,
+            field19: field19,
+            metadata: metadata
+        )
     }
 
     /// The field walk: every field in the byte order of its key.
@@ -231,6 +259,63 @@ nonisolated extension Type0: RecordKit.GeneratedRecordModel {
         merged.metadata = merger.mergeMetadata(ancestor.map { $0.metadata }, client.metadata, server.metadata)
         return merged
     }
+}
+
+// MARK: - Query fields
+
+nonisolated extension Type0: RecordKit.QueryableRecordModel {
+    /// The fields queries can name, typed by their values, with the indexes the schema declares.
+    nonisolated enum Fields {
+        /// `field0`, STRING: no index.
+        static let field0 = RecordKit.QueryField<Type0, Swift.String>("field0", indexes: [])
+        /// `field1`, INT64: no index.
+        static let field1 = RecordKit.QueryField<Type0, Swift.Int64>("field1", indexes: [])
+        /// `field2`, INT64: no index.
+        static let field2 = RecordKit.QueryField<Type0, Swift.Bool>("field2", indexes: [])
+        /// `field3`, INT64: no index.
+        static let field3 = RecordKit.QueryField<Type0, Swift.Int>("field3", indexes: [])
+        /// `field4`, DOUBLE: no index.
+        static let field4 = RecordKit.QueryField<Type0, Swift.Double>("field4", indexes: [])
+        /// `field5`, TIMESTAMP: no index.
+        static let field5 = RecordKit.QueryField<Type0, Foundation.Date>("field5", indexes: [])
+        /// `field6`, BYTES: no index.
+        static let field6 = RecordKit.QueryField<Type0, Foundation.Data>("field6", indexes: [])
+        /// `field7`, STRING: no index.
+        static let field7 = RecordKit.QueryField<Type0, Foundation.UUID>("field7", indexes: [])
+        /// `field8`, STRING: no index.
+        static let field8 = RecordKit.QueryField<Type0, Status>("field8", indexes: [])
+        /// `field9`, LIST<STRING>: no index.
+        static let field9 = RecordKit.QueryField<Type0, [Swift.String]>("field9", indexes: [])
+        /// `field10`, REFERENCE: no index.
+        static let field10 = RecordKit.QueryField<Type0, RecordKit.Reference>("field10", indexes: [])
+        /// `field11`, LOCATION: no index.
+        static let field11 = RecordKit.QueryField<Type0, RecordKit.Location>("field11", indexes: [])
+        /// `field12`, STRING: no index.
+        static let field12 = RecordKit.QueryField<Type0, Swift.String>("field12", indexes: [])
+        /// `field13`, INT64: no index.
+        static let field13 = RecordKit.QueryField<Type0, Swift.Int64>("field13", indexes: [])
+        /// `field14`, INT64: no index.
+        static let field14 = RecordKit.QueryField<Type0, Swift.Bool>("field14", indexes: [])
+        /// `field15`, INT64: no index.
+        static let field15 = RecordKit.QueryField<Type0, Swift.Int>("field15", indexes: [])
+        /// `field16`, DOUBLE: no index.
+        static let field16 = RecordKit.QueryField<Type0, Swift.Double>("field16", indexes: [])
+        /// `field17`, TIMESTAMP: no index.
+        static let field17 = RecordKit.QueryField<Type0, Foundation.Date>("field17", indexes: [])
+        /// `field18`, BYTES: no index.
+        static let field18 = RecordKit.QueryField<Type0, Foundation.Data>("field18", indexes: [])
+        /// `field19`, STRING: no index.
+        static let field19 = RecordKit.QueryField<Type0, Foundation.UUID>("field19", indexes: [])
+        /// The record's ID (`___recordID`): no index.
+        static let recordName = RecordKit.QueryField<Type0, RecordKit.RecordID>.recordName(indexes: [])
+        /// When the record was first saved (`___createTime`): no index.
+        static let creationDate = RecordKit.QueryField<Type0, Foundation.Date>.creationDate(indexes: [])
+        /// When the record was last saved (`___modTime`): no index.
+        static let modificationDate = RecordKit.QueryField<Type0, Foundation.Date>.modificationDate(indexes: [])
+    }
+
+    static var recordNameQueryField: RecordKit.QueryField<Type0, RecordKit.RecordID> { Fields.recordName }
+    static var modificationDateQueryField: RecordKit.QueryField<Type0, Foundation.Date> { Fields.modificationDate }
 }
 
 /// Stored as a string; values this version does not know read as `unknown`.
