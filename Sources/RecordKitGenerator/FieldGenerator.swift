@@ -42,21 +42,23 @@ struct FieldGenerator {
         return defaultExpression
     }
 
-    /// `self.title = try reader.value(.title, default: "")`.
+    /// `let title: Swift.String = try _source.value(.title, default: "")`: the field's line in the decode walk,
+    /// which reads every field into a local and then builds the model with the memberwise initializer.
     var readStatement: String {
-        let target = "self.\(property)"
-        if field.isList { return "\(target) = try reader.list(.\(fieldCase))" }
-        if field.isOptional { return "\(target) = try reader.optional(.\(fieldCase))" }
-        if let defaultExpression { return "\(target) = try reader.value(.\(fieldCase), default: \(defaultExpression))" }
-        return "\(target) = try reader.required(.\(fieldCase))"
+        let target = "let \(property): \(propertyType)"
+        let action = schemaAction.map { ", schemaAction: \($0)" } ?? ""
+        if field.isList { return "\(target) = try _source.list(.\(fieldCase)\(action))" }
+        if field.isOptional { return "\(target) = try _source.optional(.\(fieldCase)\(action))" }
+        if let defaultExpression { return "\(target) = try _source.value(.\(fieldCase), default: \(defaultExpression))" }
+        return "\(target) = try _source.required(.\(fieldCase)\(action))"
     }
 
-    /// `writer.set(.title, self.title)`.
+    /// `sink.set(.title, self.title)`: the field's line in the field walk.
     var writeStatement: String {
         let method = field.isList ? "setList" : "set"
-        if let schemaAction { return "writer.\(method)(.\(fieldCase), self.\(property), schemaAction: \(schemaAction))" }
+        if let schemaAction { return "sink.\(method)(.\(fieldCase), self.\(property), schemaAction: \(schemaAction))" }
         let encrypted = field.isEncrypted ? ", encrypted: true" : ""
-        return "writer.\(method)(.\(fieldCase), self.\(property)\(encrypted))"
+        return "sink.\(method)(.\(fieldCase), self.\(property)\(encrypted))"
     }
 
     /// `merged.title = merger.merge(ancestor.map { $0.title }, client.title, server.title)`.

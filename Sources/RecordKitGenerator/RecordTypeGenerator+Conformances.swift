@@ -1,6 +1,6 @@
 import RecordSchema
 
-/// The members of a model that serve Swift habits rather than records: the zone constant and the `Codable` keys.
+/// The members of a model that serve Swift habits rather than records: the zone constant and `Codable`.
 extension RecordTypeGenerator {
     /// `static let zoneID`: the record type's zone, so code never spells a zone name again.
     func printZoneConstant(into p: inout CodePrinter) {
@@ -21,24 +21,17 @@ extension RecordTypeGenerator {
         p.line()
     }
 
-    /// `enum CodingKeys`: the compiler synthesises `Codable` from the stored properties; these keys put each field
-    /// under its record key and the metadata under `___metadata`, a name no field can have (RK rule on `___`).
-    func printCodingKeys(into p: inout CodePrinter) {
+    /// `Codable` through the field walks (`RecordKit.ModelCoding`): each field under its record key (`Field` is the
+    /// coding key), the metadata under `___metadata`, a name no field can have (RK rule on `___`).
+    func printCodable(into p: inout CodePrinter) {
         p.line()
-        p.line("/// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.")
-        p.block("private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {") { p in
-            for field in fields {
-                let name = field.property.trimmingBackticks
-                p.line("case \(field.property)" + (name == field.field.name ? "" : " = \(SwiftNamer.stringLiteral(field.field.name))"))
-            }
-            p.line("case metadata = \"___metadata\"")
+        p.line("/// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.")
+        p.block("\(access.prefix)init(from decoder: any Swift.Decoder) throws {") { p in
+            p.line("self = try RecordKit.ModelCoding.decode(Self.self, from: decoder)")
         }
-    }
-}
-
-extension String {
-    /// The identifier without the backticks that escape a keyword.
-    var trimmingBackticks: String {
-        hasPrefix("`") && hasSuffix("`") && count >= 2 ? String(dropFirst().dropLast()) : self
+        p.line()
+        p.block("\(access.prefix)func encode(to encoder: any Swift.Encoder) throws {") { p in
+            p.line("try RecordKit.ModelCoding.encode(self, to: encoder)")
+        }
     }
 }

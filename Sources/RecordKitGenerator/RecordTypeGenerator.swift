@@ -1,9 +1,9 @@
 import RecordSchema
 
 /// Prints the model of one record type, laid out as protoc-gen-swift lays out a message: first the struct a
-/// reader of the model wants (its doc comment, `enum Field`, the stored properties and the memberwise
-/// initializer), then, under `// MARK: - RecordKit support`, an extension that adopts `RecordModel` with
-/// `init(record:)` and its version gate, `record()` and `merge(ancestor:client:server:)`.
+/// reader of the model wants (its doc comment, `enum Field`, the stored properties; then, in an extension, the
+/// initializer with defaults and `Codable`), then, under `// MARK: - RecordKit support`, an extension that adopts `RecordModel`
+/// with the codecs, the two field walks they share, and `merge(ancestor:client:server:)`.
 struct RecordTypeGenerator {
     let recordType: RecordType
     let fields: [FieldGenerator]
@@ -29,14 +29,18 @@ struct RecordTypeGenerator {
             printFieldEnum(into: &p)
             printZoneConstant(into: &p)
             printProperties(into: &p)
-            p.line()
+        }
+        printer.line()
+        // The initializers live in an extension so that Swift still synthesizes the memberwise initializer, which
+        // the decode walk and `init(recordID:…)` end with: it builds the model in place, no copy.
+        printer.block("nonisolated extension \(typeName) {") { p in
             printMemberwiseInit(into: &p)
-            printCodingKeys(into: &p)
+            printCodable(into: &p)
         }
         printer.line()
         printer.line("// MARK: - RecordKit support")
         printer.line()
-        printer.block("nonisolated extension \(typeName): RecordKit.RecordModel {") { p in
+        printer.block("nonisolated extension \(typeName): RecordKit.GeneratedRecordModel {") { p in
             p.line("\(a)static let recordType: Swift.String = \(SwiftNamer.stringLiteral(recordType.name))")
             p.line("\(a)static let schemaVersion: Swift.Int = \(recordType.version)")
             if recordType.deleteConflict == .deleteWins {
@@ -46,11 +50,11 @@ struct RecordTypeGenerator {
                 p.line("\(a)static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: \(SwiftNamer.stringLiteral(clock)), stamp: .\(stamp.rawValue))")
             }
             p.line()
-            printRecordInit(into: &p)
+            let walks = FieldWalkGenerator(
+                recordType: recordType, fieldsInSchemaOrder: fields, fieldsInKeyOrder: fieldsInKeyOrder, access: access)
+            walks.printCodecs(into: &p)
             p.line()
-            printRecordMethod(into: &p)
-            p.line()
-            ArchiveCodeGenerator(recordType: recordType, fieldsInKeyOrder: fieldsInKeyOrder, access: access).print(into: &p)
+            walks.printWalks(into: &p)
             p.line()
             MergeGenerator(recordType: recordType, fields: fields, access: access).print(into: &p)
         }
@@ -80,7 +84,7 @@ struct RecordTypeGenerator {
         for field in fields {
             p.docComment(field.field.doc)
             for note in notes(on: field) { p.line("/// " + note) }
-            field.printDeclaration(access: access, into: &p)
+            p.line("\(access.prefix)var \(field.property): \(field.propertyType)")
         }
         p.line("/// The record ID, system fields, fields this version does not know, and the version read.")
         p.line("\(access.prefix)var metadata: RecordKit.RecordMetadata")
@@ -115,37 +119,12 @@ struct RecordTypeGenerator {
         }
         p.outdent()
         p.block(") {") { p in
-            for field in fields { p.line("self.\(field.property) = \(field.storedValue(field.property))") }
-            p.line("self.metadata = RecordKit.RecordMetadata(recordID: recordID)")
+            p.memberwiseInit(fields.map(\.property), metadata: "RecordKit.RecordMetadata(recordID: recordID)")
         }
     }
 
     /// The fields sorted by the UTF-8 bytes of their keys, as `RecordFields` keeps them.
     var fieldsInKeyOrder: [FieldGenerator] {
         fields.sorted { $0.field.name.utf8.lexicographicallyPrecedes($1.field.name.utf8) }
-    }
-
-    private func printRecordInit(into p: inout CodePrinter) {
-        p.line("/// Reads a `\(recordType.name)` record, checking its version and every field's kind.")
-        p.block("\(access.prefix)init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {") { p in
-            let versionField = recordType.versionField.map(SwiftNamer.stringLiteral) ?? "nil"
-            let rule = recordType.onNewerVersion == .reject ? ".reject" : ".preserve"
-            let declaration = fields.isEmpty ? "let" : "var"
-            p.line("\(declaration) reader = try RecordKit.RecordFieldReader<Self>(record, versionField: \(versionField), onNewerVersion: \(rule))")
-            if fieldsInKeyOrder.count > 1 { p.line("// In the byte order of the keys, the order a record keeps its fields in: one pass, no search.") }
-            for field in fieldsInKeyOrder { p.line(field.readStatement) }
-            p.line("self.metadata = reader.metadata(of: record)")
-        }
-    }
-
-    private func printRecordMethod(into p: inout CodePrinter) {
-        p.line("/// The record: every field, the fields kept from the record this was read from, and the version.")
-        p.block("\(access.prefix)func record() -> RecordKit.Record {") { p in
-            let versionField = recordType.versionField.map(SwiftNamer.stringLiteral) ?? "nil"
-            p.line("var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: \(versionField), fieldCount: \(fields.count))")
-            if fieldsInKeyOrder.count > 1 { p.line("// In the byte order of the keys: each field is appended, none inserted.") }
-            for field in fieldsInKeyOrder { p.line(field.writeStatement) }
-            p.line("return writer.record(metadata: self.metadata)")
-        }
     }
 }

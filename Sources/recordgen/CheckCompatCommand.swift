@@ -47,7 +47,8 @@ struct CheckCompatCommand: ParsableCommand {
 
     func run() throws {
         let diagnostics = CompatibilityCheck.run(baselinePath: baseline, candidatePath: schema)
-        DiagnosticsOutput.emit(diagnostics, files: [schema], format: format)
+        // Both files were read: the summary counts the baseline too ("2 files checked").
+        DiagnosticsOutput.emit(diagnostics, files: [baseline, schema], format: format)
         let failed = diagnostics.hasErrors || (warningsAsErrors && diagnostics.contains { $0.severity == .warning })
         if failed { throw ExitCode(1) }
     }

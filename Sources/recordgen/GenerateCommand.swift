@@ -58,6 +58,9 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "List the files written, left unchanged and removed.")
     var verbose = false
 
+    @Flag(help: "Print the summary only when a file was written or removed (the build plugin's mode: a build that changes nothing prints nothing).")
+    var quiet = false
+
     func validate() throws {
         if let access, AccessLevel(rawValue: access) == nil {
             let levels = AccessLevel.allCases.map(\.rawValue).joined(separator: ", ")
@@ -100,6 +103,7 @@ struct GenerateCommand: ParsableCommand {
             for name in summary.unchanged { print("unchanged \(output)/\(name)") }
             for name in summary.removed { print("removed \(output)/\(name)") }
         }
+        if quiet && summary.written.isEmpty && summary.removed.isEmpty { return }
         print("recordgen: \(summary.written.count) written, \(summary.unchanged.count) unchanged, \(summary.removed.count) removed in \(output)")
     }
 }

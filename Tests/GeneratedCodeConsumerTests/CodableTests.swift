@@ -38,14 +38,17 @@ import Testing
     }
 
     /// Round-trips `model` with and without server metadata; the record it writes is the same too.
-    static func expectRoundTrip<Model: RecordModel & Codable>(_ model: Model) throws {
+    static func expectRoundTrip<Model: RecordModel & Codable>(
+        _ model: Model, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         var withMetadata = model
         withMetadata.metadata = try serverMetadata(model.recordID)
         for original in [model, withMetadata] {
             let decoded = try roundTrip(original)
-            #expect(decoded == original, "\(Model.self)")
-            #expect(decoded.metadata.decodedVersion == original.metadata.decodedVersion, "provenance is kept too")
-            #expect(decoded.record() == original.record())
+            #expect(decoded == original, "\(Model.self)", sourceLocation: sourceLocation)
+            #expect(decoded.metadata.decodedVersion == original.metadata.decodedVersion, "provenance is kept too",
+                    sourceLocation: sourceLocation)
+            #expect(decoded.record() == original.record(), sourceLocation: sourceLocation)
         }
     }
 
@@ -95,11 +98,15 @@ import Testing
         #expect(note["pinned"] as? Bool == true)
         #expect(note["uuid"] as? String == ConsumerFixtures.uuid.uuidString)
         let folder = try #require(note["folder"] as? [String: Any])
-        #expect(folder["action"] as? String == "deleteSelf", "the schema's action, applied when the reference was stored")
+        #expect(folder["action"] == nil, "the schema's action is the writers' to add: the model holds none of its own")
+        var chosen = try ConsumerFixtures.note()
+        chosen.folder = RecordReference(RecordID(recordName: "f"), action: .validate)
+        let chosenFolder = try #require(try Self.jsonObject(chosen)["folder"] as? [String: Any])
+        #expect(chosenFolder["action"] as? String == "validate", "an action code chose is kept")
     }
 
     @Test func optionalFieldsAreLeftOutWhenNil() throws {
-        let note = Note(recordID: ConsumerFixtures.noteID, text: ConsumerFixtures.asset(), modified: ConsumerFixtures.date(0), uuid: ConsumerFixtures.uuid)
+        let note = ConsumerFixtures.plainNote(modified: 0)
         let json = try Self.jsonObject(note)
         #expect(json["mood"] == nil)
         #expect(json["folder"] == nil)

@@ -25,6 +25,11 @@ enum ConsumerFixtures {
             route: [place, place])
     }
 
+    /// A Showcase note with only the fields that have no default set.
+    static func plainNote(modified seconds: Double = 1) -> Note {
+        Note(recordID: noteID, text: asset(), modified: date(seconds), uuid: uuid)
+    }
+
     /// A note as version 2 of the app wrote it: no moods yet, and the colour version 3 retired.
     static func version2NoteRecord() -> Record {
         Record(

@@ -11,7 +11,7 @@ import Testing
         let place = try Location(latitude: 1, longitude: 2)
         return [
             try ConsumerFixtures.note().record(),
-            Note(recordID: ConsumerFixtures.noteID, text: ConsumerFixtures.asset(), modified: ConsumerFixtures.date(1), uuid: ConsumerFixtures.uuid).record(),
+            ConsumerFixtures.plainNote(modified: 1).record(),
             ConsumerFixtures.version2NoteRecord(),
             Folder(recordID: RecordID(recordName: "f"), name: "Inbox", created: ConsumerFixtures.date(0)).record(),
             GalleryItem(recordID: RecordID(recordName: "g"), caption: "Sunset", image: ConsumerFixtures.asset("sunset")).record(),

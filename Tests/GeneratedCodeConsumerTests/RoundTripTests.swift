@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func absentOptionalsAreLeftOutAndEmptyListsTyped() throws {
-        let note = Note(recordID: ConsumerFixtures.noteID, text: ConsumerFixtures.asset(), modified: ConsumerFixtures.date(1), uuid: ConsumerFixtures.uuid)
+        let note = ConsumerFixtures.plainNote(modified: 1)
         let record = note.record()
         #expect(record.fields["mood"] == nil)
         #expect(record.fields["folder"] == nil)

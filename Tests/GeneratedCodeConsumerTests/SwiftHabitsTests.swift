@@ -38,6 +38,10 @@ import Testing
         // New models are made in their type's zone.
         #expect(Note(text: ConsumerFixtures.asset(), modified: Date(), uuid: UUID()).recordID.zoneID == Note.zoneID)
         #expect(Empty().recordID.zoneID == Empty.zoneID)
+        let shared = RecordZoneID(zoneName: SharedNote.zoneID.zoneName, ownerName: "_sharer")
+        #expect(RecordID.unique(in: Note.zoneID).zoneID == Note.zoneID, "a new ID in the zone a model exposes")
+        #expect(RecordID.unique(in: shared).zoneID == shared, "another owner's zone keeps its owner")
+        #expect(RecordID.unique(in: Note.zoneID) != RecordID.unique(in: Note.zoneID))
     }
 
     @Test func aModelEncodesWithJSONEncoder() throws {

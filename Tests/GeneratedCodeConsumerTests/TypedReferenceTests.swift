@@ -2,14 +2,12 @@ import Foundation
 import RecordKit
 import Testing
 
-/// Reference fields typed by their target (`RecordReference<Folder>`): made from the model or its ID, carrying
-/// the schema's action unless code chooses one, plain CloudKit references on the wire.
+/// Reference fields typed by their target (`RecordReference<Folder>`): made from the model or its ID, written with
+/// the schema's action unless code chose one, plain CloudKit references on the wire.
 @Suite struct TypedReferenceTests {
     static let inbox = Folder(recordID: RecordID(recordName: "inbox", zoneID: ConsumerFixtures.notebook), name: "Inbox", created: ConsumerFixtures.date(1))
 
-    static func note() -> Note {
-        Note(recordID: ConsumerFixtures.noteID, text: ConsumerFixtures.asset(), modified: ConsumerFixtures.date(2), uuid: ConsumerFixtures.uuid)
-    }
+    static func note() -> Note { ConsumerFixtures.plainNote(modified: 2) }
 
     @Test func aReferenceIsMadeFromItsTargetOrTheTargetsID() {
         let fromModel = RecordReference(Self.inbox)
@@ -23,24 +21,51 @@ import Testing
         #expect(Self.note()[keyPath: property] == nil)
     }
 
-    @Test func storedReferencesTakeTheSchemasAction() {
+    @Test func writtenReferencesTakeTheSchemasAction() throws {
         var note = Self.note()
         note.folder = RecordReference(Self.inbox)
-        #expect(note.folder?.action == .deleteSelf, "Showcase: folder action=deleteSelf")
         note.links = [RecordReference(RecordID(recordName: "n0"))]
         note.links.append(RecordReference(RecordID(recordName: "n2")))
-        #expect(note.links.map(\.action) == [.validate, .validate], "Showcase: links action=validate")
+        #expect(note.folder?.action == nil, "the model holds the reference as code made it")
+        let written = [
+            ("record", NativeArchive.encode(note.record())),
+            ("archive", try note.archived()),
+        ]
+        for (path, bytes) in written {
+            let record = try NativeArchive.decodeRecord(bytes)
+            #expect(record.fields["folder"] == .reference(Reference(recordID: Self.inbox.recordID, action: .deleteSelf)),
+                    "Showcase: folder action=deleteSelf (\(path))")
+            #expect(record.fields["links"] == .list(.reference([
+                Reference(recordID: RecordID(recordName: "n0"), action: .validate),
+                Reference(recordID: RecordID(recordName: "n2"), action: .validate),
+            ])), "Showcase: links action=validate, the appended one too (\(path))")
+        }
 
         let made = Note(
             recordID: ConsumerFixtures.noteID, text: ConsumerFixtures.asset(), modified: ConsumerFixtures.date(2),
             uuid: ConsumerFixtures.uuid, folder: RecordReference(Self.inbox), links: [RecordReference(RecordID(recordName: "n0"))])
-        #expect(made.folder?.action == .deleteSelf, "the initializer applies it too")
-        #expect(made.links.first?.action == .validate)
+        #expect(made.record().fields["folder"] == note.record().fields["folder"], "a model made by the initializer writes it too")
         #expect(made == note.settingLinks([RecordReference(RecordID(recordName: "n0"))]))
 
         var child = Folder(name: "Child", created: ConsumerFixtures.date(3))
         child.parentFolder = RecordReference(Self.inbox)
-        #expect(child.parentFolder?.action == .deleteSelf)
+        #expect(child.record().fields["parentFolder"] == .reference(Reference(recordID: Self.inbox.recordID, action: .deleteSelf)))
+    }
+
+    /// Appending to a list of references changes that list in place: no property observer maps the whole array
+    /// again on every change (the storage stays where it was while its capacity lasts).
+    @Test func appendingAReferenceDoesNotRemapTheList() {
+        var note = Self.note()
+        note.links.reserveCapacity(64)
+        note.links.append(RecordReference(RecordID(recordName: "n0")))
+        let storage = note.links.withUnsafeBufferPointer { $0.baseAddress }
+        for index in 1..<32 { note.links.append(RecordReference(RecordID(recordName: "n\(index)"))) }
+        #expect(note.links.withUnsafeBufferPointer { $0.baseAddress } == storage, "appended in place, never copied")
+        #expect(note.links.allSatisfy { $0.action == nil }, "no element rewritten")
+        #expect(note.record().fields["links"].map { value -> Bool in
+            guard case let .list(.reference(references)) = value else { return false }
+            return references.count == 32 && references.allSatisfy { $0.action == .validate }
+        } == true)
     }
 
     @Test func codeCanChooseAnotherAction() throws {
@@ -78,7 +103,8 @@ import Testing
         var client = ancestor
         client.folder = RecordReference(Self.inbox)
         let merged = Note.merge(ancestor: ancestor, client: client, server: ancestor)
-        #expect(merged.folder == RecordReference(Self.inbox, action: .deleteSelf))
+        #expect(merged.folder == RecordReference(Self.inbox))
+        #expect(merged.record().fields["folder"] == .reference(Reference(recordID: Self.inbox.recordID, action: .deleteSelf)))
     }
 
     @Test func untypedReferencesStayReferences() {

@@ -15,7 +15,7 @@ import RecordSchema
     @Test func everyFileStartsWithTheHeader() throws {
         for file in try GeneratorPipeline().generate([Self.notes]) {
             #expect(file.contents.hasPrefix(FileHeader.marker + "Schemas/Notes.records.xml.\n"))
-            #expect(file.contents.contains("private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3"))
+            #expect(file.contents.contains("private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4"))
             #expect(!file.contents.contains("/work/"), "no absolute paths")
         }
     }
@@ -33,7 +33,7 @@ import RecordSchema
         let files = try GeneratorPipeline(access: .internal).generate([Self.notes])
         for file in files { #expect(!file.contents.contains("public ")) }
         #expect(files[0].contents.contains("\nnonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {"))
-        #expect(files[0].contents.contains("\nnonisolated extension Note: RecordKit.RecordModel {\n    static let recordType"))
+        #expect(files[0].contents.contains("\nnonisolated extension Note: RecordKit.GeneratedRecordModel {\n    static let recordType"))
     }
 
     /// protoc-gen-swift's order: the type a reader wants first, the RecordKit plumbing after a MARK.
@@ -42,8 +42,9 @@ import RecordSchema
         let landmarks = [
             "/// A note, synced across", "public nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {",
             "public nonisolated enum Field:", "public var metadata:", "public init(\n", "\n}\n\n// MARK: - RecordKit support\n\n",
-            "nonisolated extension Note: RecordKit.RecordModel {", "public static let recordType", "public init(record:",
-            "public func record()", "public static func merge(",
+            "nonisolated extension Note: RecordKit.GeneratedRecordModel {", "public static let recordType", "public init(record:",
+            "public func record()", "public init<Source: RecordKit.RecordFieldSource>(fieldsFrom",
+            "public func writeFields<Sink: RecordKit.RecordFieldSink>", "public static func merge(",
         ]
         let positions = try landmarks.map { landmark in try #require(text.range(of: landmark)?.lowerBound, "\(landmark)") }
         #expect(positions == positions.sorted())
@@ -56,7 +57,7 @@ import RecordSchema
         #expect(text.contains("public var title: Swift.String"))
         #expect(text.contains("public var pinned: Swift.Bool"))
         #expect(text.contains("public var uuid: Foundation.UUID"))
-        #expect(text.contains("public var folder: RecordKit.RecordReference<Folder>? {"))
+        #expect(text.contains("public var folder: RecordKit.RecordReference<Folder>?\n"), "a plain stored property, no observer")
         #expect(text.contains("public var tags: [Swift.String]"))
     }
 

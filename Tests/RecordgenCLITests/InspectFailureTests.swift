@@ -4,16 +4,18 @@ import Testing
 
 /// Files `recordgen inspect` cannot show: a clear message on stderr and exit 1, never a crash; usage errors 64.
 @Suite struct InspectFailureTests {
-    private func expectFailure(_ name: String, _ data: Data, mentioning expected: String) throws {
+    private func expectFailure(
+        _ name: String, _ data: Data, mentioning expected: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let folder = try TemporaryFolder()
         try folder.write(name, data: data)
         for arguments in [[name], [name, "--json"]] {
             let run = try InspectRun.run(arguments, in: folder.path)
-            #expect(run.status == 1, "\(arguments): \(run.stderr)")
-            #expect(run.stdout.isEmpty)
-            #expect(run.stderr.hasPrefix("\(name): "), "\(run.stderr)")
-            #expect(run.stderr.contains(expected), "\(run.stderr)")
-            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+            #expect(run.status == 1, "\(arguments): \(run.stderr)", sourceLocation: sourceLocation)
+            #expect(run.stdout.isEmpty, sourceLocation: sourceLocation)
+            #expect(run.stderr.hasPrefix("\(name): "), "\(run.stderr)", sourceLocation: sourceLocation)
+            #expect(run.stderr.contains(expected), "\(run.stderr)", sourceLocation: sourceLocation)
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)", sourceLocation: sourceLocation)
         }
     }
 

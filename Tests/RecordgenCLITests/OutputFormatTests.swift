@@ -82,7 +82,7 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("::error file=New.records.xml,line=") && $0.hasSuffix("[RK302]") }, "\(run.stdout)")
         #expect(lines.contains { $0.hasPrefix("::warning file=New.records.xml,line=3,col=") && $0.hasSuffix("[RK320]") }, "\(run.stdout)")
         #expect(lines.allSatisfy { $0.hasPrefix("::error ") || $0.hasPrefix("::warning ") })
-        #expect(run.stderr.hasSuffix("1 file checked: 1 error, 1 warning\n"), "\(run.stderr)")
+        #expect(run.stderr.hasSuffix("2 files checked: 1 error, 1 warning\n"), "\(run.stderr)")
     }
 
     @Test(.enabled(if: binaryBuilt))

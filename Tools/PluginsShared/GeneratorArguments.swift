@@ -7,8 +7,9 @@ enum GeneratorArguments {
     ///
     /// The schema is passed by absolute path, so that `path:line:col: error:` lines from the tool point at the
     /// file wherever SwiftPM or Xcode runs the command; so is the target's `recordgen-config.json`, if any.
+    /// `--quiet`: a run that leaves the file as it was prints nothing into the build log.
     static func filePerSchema(schema: URL, outputDirectory: URL, configuration: URL? = nil) -> [String] {
-        var arguments = ["generate", schema.filePath, "--output", outputDirectory.filePath, "--file-per-schema"]
+        var arguments = ["generate", schema.filePath, "--output", outputDirectory.filePath, "--file-per-schema", "--quiet"]
         if let configuration {
             arguments += ["--config", configuration.filePath]
         }

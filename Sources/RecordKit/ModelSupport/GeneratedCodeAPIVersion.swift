@@ -4,6 +4,14 @@
 /// renamed (`GeneratedCodeAPIVersion_3`, …) and the old name is kept as unavailable with a message, so a file
 /// generated for another RecordKit fails to compile at that line, which says to regenerate it, instead of
 /// misbehaving at run time.
+public enum GeneratedCodeAPIVersion_4 {}
+
+/// Version 3 wrote every field twice (`record()` and `archived()`), read every field twice (`init(record:)` and
+/// `init(archived:)`), listed the fields again in `CodingKeys`, and applied reference actions in `didSet`; version 4
+/// generates one field walk (`writeFields(to:)`, on a ``RecordFieldSink``) and one decode walk
+/// (`init(fieldsFrom:)`, on a ``RecordFieldSource``), `Codable` through them (``ModelCoding``), and leaves the
+/// schema action of a reference to the writers.
+@available(*, unavailable, message: "this file was generated for an older RecordKit: regenerate it with the recordgen of this RecordKit")
 public enum GeneratedCodeAPIVersion_3 {}
 
 /// Version 2 archived through `record()` with untyped `Reference` fields and models that were not `Codable`;

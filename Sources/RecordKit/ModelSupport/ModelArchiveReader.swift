@@ -3,15 +3,17 @@ import Foundation
 /// Reads a generated model straight from a native archive, without building its ``Record``: the result, and any
 /// error, are exactly those of `Model(record: NativeArchive.decodeRecord(data))`.
 ///
-/// Generated `init(archived:)` calls ``read(_:versionField:onNewerVersion:_:)`` with a closure that reads every
-/// declared unencrypted field in the byte order of the keys, calls ``beginEncryptedFields()``, reads the encrypted
-/// ones in key order, and ends with ``metadata()``. The reads convert values exactly as ``RecordFieldReader`` does.
+/// Generated `init(archived:)` calls ``read(_:versionField:onNewerVersion:)``, which hands the reader to the
+/// model's decode walk (`init(fieldsFrom:)`, the walk `init(record:)` takes): every declared unencrypted field in
+/// the byte order of the keys, ``beginEncryptedFields()``, the encrypted ones in key order, then ``metadata()``. The reads convert values exactly as ``RecordFieldReader`` does.
 ///
 /// The direct read handles what archives normally hold; everything else (damaged bytes, a field of the wrong
 /// kind, a missing required field, a newer version the type rejects, a declared field in the other map) stops it,
 /// and the archive is read again through a record, which throws the same typed error as ``RecordModel``'s record
 /// path, with its location. Errors are rare; they cost a second read, never a different answer.
-public struct ModelArchiveReader<Model: RecordModel> {
+public struct ModelArchiveReader<Model: RecordModel>: RecordFieldSource {
+    /// A read that stops sends the archive to the record path, which says why.
+    public typealias Failure = ModelArchiveReadStop
     @usableFromInline var stream: ArchiveFieldStream
     @usableFromInline let onNewerVersion: NewerVersionRule
 
@@ -19,29 +21,6 @@ public struct ModelArchiveReader<Model: RecordModel> {
     init(stream: ArchiveFieldStream, onNewerVersion: NewerVersionRule) {
         self.stream = stream
         self.onNewerVersion = onNewerVersion
-    }
-
-    /// Reads `data` with `body`, or through a record when the direct read stops. Inlined into the generated
-    /// `init(archived:)`, so it is specialised for the model.
-    @inlinable
-    public static func read(
-        _ data: Data, versionField: String?, onNewerVersion: NewerVersionRule,
-        _ body: (inout ModelArchiveReader<Model>) throws(ModelArchiveReadStop) -> Model
-    ) throws(RecordModelArchiveError) -> Model {
-        // The closure returns Void: Foundation's `withUnsafeBytes` is not inlined, and a generic result type
-        // would be looked up at run time on every call.
-        var direct: Model?
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Void in
-            guard let start = ArchiveFieldStream.readableStart(raw) else { return }
-            var reader = ModelArchiveReader(
-                stream: ArchiveFieldStream(start: start, count: raw.count, versionField: versionField), onNewerVersion: onNewerVersion)
-            guard reader.stream.begin(recordType: Model.recordType) else { return }
-            // Straight into `direct`: binding the model to a name first would copy it (a retain per string in it).
-            direct = try? body(&reader)
-            if !reader.stream.finished { direct = nil }
-        }
-        if let model = direct.take() { return model }
-        return try readViaRecord(data)
     }
 
     /// The fallback: the record path, which reports exactly why the direct read stopped.
@@ -144,7 +123,7 @@ public struct ModelArchiveReader<Model: RecordModel> {
     }
 
     /// Reads the rest of the archive, checks it whole, and returns the metadata to keep: as
-    /// ``RecordFieldReader/metadata(of:)`` keeps it, with the version gate applied.
+    /// ``RecordFieldReader/metadata()`` keeps it, with the version gate applied.
     public mutating func metadata() throws(ModelArchiveReadStop) -> RecordMetadata {
         try stream.finish()
         let version = try checkedVersion()
@@ -166,6 +145,39 @@ public struct ModelArchiveReader<Model: RecordModel> {
     @inlinable @inline(__always)
     static func convert<T: RecordFieldValue>(_ stored: __shared FieldValue) throws(ModelArchiveReadStop) -> T {
         do { return try T(fieldValue: stored) } catch { throw ModelArchiveReadStop() }
+    }
+}
+
+extension ModelArchiveReader where Model: GeneratedRecordModel {
+    /// Reads `data` with the model's decode walk, or through a record when the direct read stops. Inlined into the
+    /// generated `init(archived:)`, so the walk is specialised for this reader.
+    @inlinable
+    public static func read(
+        _ data: Data, versionField: String?, onNewerVersion: NewerVersionRule
+    ) throws(RecordModelArchiveError) -> Model {
+        // The closure returns Void: Foundation's `withUnsafeBytes` is not inlined, and a generic result type
+        // would be looked up at run time on every call.
+        var direct: Model?
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Void in
+            guard let start = ArchiveFieldStream.readableStart(raw) else { return }
+            var reader = ModelArchiveReader(
+                stream: ArchiveFieldStream(start: start, count: raw.count, versionField: versionField), onNewerVersion: onNewerVersion)
+            guard reader.stream.begin(recordType: Model.recordType) else { return }
+            // Straight into `direct`: binding the model to a name first would copy it (a retain per string in it).
+            direct = try? Model(fieldsFrom: &reader)
+            if !reader.stream.finished { direct = nil }
+        }
+        if let model = direct.take() { return model }
+        return try readViaRecord(data)
+    }
+
+    /// Generated code of API version 3 passed its reads in a closure; version 4 has a decode walk.
+    @available(*, unavailable, message: "regenerate with recordgen: init(archived:) calls read(_:versionField:onNewerVersion:)")
+    public static func read(
+        _ data: Data, versionField: String?, onNewerVersion: NewerVersionRule,
+        _ body: (inout ModelArchiveReader<Model>) throws(ModelArchiveReadStop) -> Model
+    ) throws(RecordModelArchiveError) -> Model {
+        try read(data, versionField: versionField, onNewerVersion: onNewerVersion)
     }
 }
 

@@ -3,12 +3,12 @@ import Foundation
 /// Writes a generated model straight into a native archive, without building its ``Record``: the bytes are
 /// exactly those of `NativeArchive.encode(model.record())`.
 ///
-/// Generated `archived()` calls ``archive(_:versionField:_:)`` with a closure that hands every declared field to
-/// `set(_:_:encrypted:)` (or its optional and list forms) in the byte order of the keys, as `record()` does.
-/// The closure runs once to size the archive and once per field map to write it. Each map merges the declared
+/// Generated `archived()` calls ``archive(_:versionField:)``, which hands the writer to the model's field walk
+/// (`writeFields(to:)`, the walk `record()` takes), fields in the byte order of the keys.
+/// The walk runs once to size the archive and once per field map to write it. Each map merges the declared
 /// fields with the fields the metadata kept (and the version field) as `record()` does: a declared value replaces
 /// a kept field of the same key, a nil optional leaves it.
-public struct ModelArchiveWriter<Model: RecordModel> {
+public struct ModelArchiveWriter<Model: RecordModel>: RecordFieldSink {
     @usableFromInline enum Pass { case size, plain, encrypted }
 
     @usableFromInline let pass: Pass
@@ -29,40 +29,6 @@ public struct ModelArchiveWriter<Model: RecordModel> {
         keptFields = kept
         keptEncryptedFields = keptEncrypted
         self.output = output
-    }
-
-    /// The archive of `model`: `visitFields` sets every declared field in the byte order of the keys.
-    ///
-    /// Inlined, with the passes, into the generated `archived()`: the model is borrowed, never copied into a
-    /// closure context, `visitFields` is inlined into each pass, and the writer's type is known statically (a
-    /// generic function compiled once for every model would look up `ModelArchiveWriter<Model>`'s metadata at
-    /// run time, a few hundred instructions per archive).
-    @inlinable @inline(__always)
-    public static func archive(
-        _ model: borrowing Model, versionField: String?, _ visitFields: (inout ModelArchiveWriter<Model>) -> Void
-    ) -> Data {
-        var version: Int64?
-        if versionField != nil { version = Int64(max(Model.schemaVersion, model.metadata.decodedVersion ?? 0)) }
-        let kept = ModelArchiveLayout.keptFields(model.metadata, versionField: versionField, version: version)
-        let keptEncrypted = model.metadata.unknownEncryptedFields
-        var sizing = ModelArchiveWriter(pass: .size, kept: kept, keptEncrypted: keptEncrypted, output: nil)
-        visitFields(&sizing)
-        sizing.finishMap(encrypted: false)
-        sizing.finishMap(encrypted: true)
-        let sizes = sizing.sizes
-        var bytes = ModelArchiveLayout.begin(metadata: model.metadata, recordType: Model.recordType, sizes: sizes)
-        withUnsafeMutablePointer(to: &bytes) { output in
-            var plain = ModelArchiveWriter(pass: .plain, kept: kept, keptEncrypted: RecordFields(), output: output)
-            visitFields(&plain)
-            plain.finishMap(encrypted: false)
-            ModelArchiveLayout.beginEncryptedMap(sizes, output)
-            var encrypted = ModelArchiveWriter(
-                pass: .encrypted, kept: RecordFields(), keptEncrypted: keptEncrypted, output: output)
-            // Most models declare no encrypted field: then only kept ones are left to write, without a visit.
-            if sizes.declaredEncrypted > 0 { visitFields(&encrypted) }
-            encrypted.finishMap(encrypted: true)
-        }
-        return ModelArchiveLayout.finish(bytes)
     }
 
     /// Sets a field; `encrypted` puts it in the encrypted map.
@@ -232,5 +198,49 @@ public struct ModelArchiveWriter<Model: RecordModel> {
         }
         output.pointee.string(key)
         output.pointee.fieldValue(value)
+    }
+}
+
+extension ModelArchiveWriter where Model: GeneratedRecordModel {
+    /// The archive of `model`, its fields taken from its field walk.
+    ///
+    /// Inlined, with the passes, into the generated `archived()`: the model is borrowed, never copied into a
+    /// closure context, the walk is specialised for this writer in each pass, and the writer's type is known
+    /// statically (a generic function compiled once for every model would look up `ModelArchiveWriter<Model>`'s
+    /// metadata at run time, a few hundred instructions per archive).
+    @inlinable @inline(__always)
+    public static func archive(
+        _ model: Model, versionField: String?
+    ) -> Data {
+        var version: Int64?
+        if versionField != nil { version = Int64(max(Model.schemaVersion, model.metadata.decodedVersion ?? 0)) }
+        let kept = ModelArchiveLayout.keptFields(model.metadata, versionField: versionField, version: version)
+        let keptEncrypted = model.metadata.unknownEncryptedFields
+        var sizing = ModelArchiveWriter(pass: .size, kept: kept, keptEncrypted: keptEncrypted, output: nil)
+        model.writeFields(to: &sizing)
+        sizing.finishMap(encrypted: false)
+        sizing.finishMap(encrypted: true)
+        let sizes = sizing.sizes
+        var bytes = ModelArchiveLayout.begin(metadata: model.metadata, recordType: Model.recordType, sizes: sizes)
+        withUnsafeMutablePointer(to: &bytes) { output in
+            var plain = ModelArchiveWriter(pass: .plain, kept: kept, keptEncrypted: RecordFields(), output: output)
+            model.writeFields(to: &plain)
+            plain.finishMap(encrypted: false)
+            ModelArchiveLayout.beginEncryptedMap(sizes, output)
+            var encrypted = ModelArchiveWriter(
+                pass: .encrypted, kept: RecordFields(), keptEncrypted: keptEncrypted, output: output)
+            // Most models declare no encrypted field: then only kept ones are left to write, without a visit.
+            if sizes.declaredEncrypted > 0 { model.writeFields(to: &encrypted) }
+            encrypted.finishMap(encrypted: true)
+        }
+        return ModelArchiveLayout.finish(bytes)
+    }
+
+    /// Generated code of API version 3 passed its fields in a closure; version 4 has a field walk.
+    @available(*, unavailable, message: "regenerate with recordgen: archived() calls archive(_:versionField:)")
+    public static func archive(
+        _ model: Model, versionField: String?, _ visitFields: (inout ModelArchiveWriter<Model>) -> Void
+    ) -> Data {
+        archive(model, versionField: versionField)
     }
 }

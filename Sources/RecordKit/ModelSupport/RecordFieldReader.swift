@@ -1,12 +1,18 @@
 /// Reads the fields of a ``Record`` into a generated model: the version gate, then one typed read per field.
 ///
-/// Generated `init(record:)` creates one, reads each field with ``required(_:)``, ``value(_:default:)``,
-/// ``optional(_:)`` or ``list(_:)``, and ends with ``metadata(of:)``. Every error names the record type, the record
+/// Generated `init(record:)` creates one and hands it to the model's decode walk (`init(fieldsFrom:)`), which reads
+/// each field with ``required(_:)``, ``value(_:default:)``, ``optional(_:)`` or ``list(_:)`` and ends with
+/// ``metadata()``. Every error names the record type, the record
 /// and the field. Reads cost least in the byte order of the keys, the order generated code uses: each is one
 /// comparison with the next stored field. Any other order works, with a binary search per read.
-public struct RecordFieldReader<Model: RecordModel> {
+public struct RecordFieldReader<Model: RecordModel>: RecordFieldSource {
+    /// Reads throw errors that name the record type, the record and the field.
+    public typealias Failure = RecordDecodingError
     /// The name of the record being read, for errors.
     public let recordName: String
+    /// The ID and system fields of the record, for ``metadata()``.
+    @usableFromInline let recordID: RecordID
+    @usableFromInline let system: SystemFields
     /// The version the record was written with: its version field, or 1 when it has none.
     public let version: Int
     @usableFromInline let fields: RecordFields
@@ -30,6 +36,8 @@ public struct RecordFieldReader<Model: RecordModel> {
         }
         // Only what the reads need: copying the whole record costs a retain per string in it.
         recordName = record.id.recordName
+        recordID = record.id
+        system = record.system
         fields = record.fields
         encryptedFields = record.encryptedFields
         self.versionField = versionField
@@ -82,12 +90,11 @@ public struct RecordFieldReader<Model: RecordModel> {
         try readList(field) ?? []
     }
 
-    /// The metadata to keep of `record`, the record this reader read: its ID and system fields, every field the
-    /// model does not declare (except the version field, which ``RecordFieldWriter`` writes itself), and the
-    /// version read. Taking the record again copies its ID and system fields once, into the metadata.
+    /// The metadata to keep: the record's ID and system fields, every field the model does not declare (except
+    /// the version field, which ``RecordFieldWriter`` writes itself), and the version read.
     @inlinable @inline(__always)
-    public func metadata(of record: Record) -> RecordMetadata {
-        var metadata = RecordMetadata(recordID: record.id, system: record.system, decodedVersion: version)
+    public func metadata() -> RecordMetadata {
+        var metadata = RecordMetadata(recordID: recordID, system: system, decodedVersion: version)
         // Every stored value was read: nothing unknown, skip the filtering.
         if valuesFound == fields.count + encryptedFields.count { return metadata }
         let isUnknown: ((key: String, value: FieldValue)) -> Bool = { [versionField] entry in
@@ -97,6 +104,10 @@ public struct RecordFieldReader<Model: RecordModel> {
         metadata.unknownEncryptedFields = encryptedFields.filter(isUnknown)
         return metadata
     }
+
+    /// Generated code of API version 3 passed the record again; version 4's decode walk calls ``metadata()``.
+    @available(*, unavailable, message: "regenerate with recordgen: the decode walk calls metadata()")
+    public func metadata(of record: Record) -> RecordMetadata { metadata() }
 
     /// The field's value as `T`, nil when the record has none: the hot path of every read. Everything down to
     /// the conversion is inlined into the generated `init(record:)`, specialised for the model and the value

@@ -1,9 +1,10 @@
-/// A Swift type that a record field stores: the bridge between typed model properties and ``FieldValue``.
+/// A Swift type that a record field stores: the bridge between typed model properties and ``FieldValue``, and
+/// `Codable` for the JSON of generated models (``ModelCoding``).
 ///
 /// RecordKit makes String, Int64, Int, Bool, Double, Date, Data, UUID, URL, Asset, Reference and Location
 /// conform; generated enums conform through ``RecordEnum``. Lists of any conforming type are read and written by
 /// ``RecordFieldReader/list(_:)`` and ``RecordFieldWriter/setList(_:_:encrypted:)``.
-public protocol RecordFieldValue: Sendable {
+public protocol RecordFieldValue: Sendable, Codable {
     /// The CloudKit kind that stores the value.
     static var fieldKind: FieldKind { get }
     /// Reads the value, or says why it cannot. The value is borrowed: a reader passes it straight from the

@@ -1,7 +1,8 @@
-/// Builds the ``Record`` of a generated model: starts from the fields the model kept without knowing them, sets
-/// each declared field, and ends with ``record(metadata:)``, which adds the version field, the record ID and the
-/// system fields. Setting fields in the byte order of their keys, as generated code does, appends each one.
-public struct RecordFieldWriter<Model: RecordModel> {
+/// Builds the ``Record`` of a generated model: starts from the fields the model kept without knowing them, takes
+/// each declared field from the model's field walk, and ends with ``record(metadata:)``, which adds the version
+/// field, the record ID and the system fields. Setting fields in the byte order of their keys, as the walk does,
+/// appends each one.
+public struct RecordFieldWriter<Model: RecordModel>: RecordFieldSink {
     @usableFromInline let versionField: String?
     /// The version the model was read from, nil for a model made in code.
     @usableFromInline let decodedVersion: Int?
@@ -60,5 +61,15 @@ public struct RecordFieldWriter<Model: RecordModel> {
         } else {
             fields.set(value, forKey: key)
         }
+    }
+}
+
+extension RecordFieldWriter where Model: GeneratedRecordModel {
+    /// The record of `model`: what generated `record()` returns.
+    @inlinable @inline(__always)
+    public static func record(of model: borrowing Model, versionField: String?) -> Record {
+        var writer = RecordFieldWriter(metadata: model.metadata, versionField: versionField, fieldCount: Model.Field.allCases.count)
+        model.writeFields(to: &writer)
+        return writer.record(metadata: model.metadata)
     }
 }

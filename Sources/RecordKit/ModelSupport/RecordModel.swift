@@ -45,6 +45,17 @@ public protocol RecordModel: Sendable, Hashable, Identifiable where ID == Record
     init(archived data: Data) throws(RecordModelArchiveError)
 }
 
+/// A model `recordgen` generated: its fields in two walks that every codec shares. `init(record:)`,
+/// `init(archived:)` and `init(from:)` (`Codable`) read through ``init(fieldsFrom:)``; `record()`, `archived()` and
+/// `encode(to:)` write through ``writeFields(to:)``. A hand-written ``RecordModel`` need not adopt it.
+public protocol GeneratedRecordModel: RecordModel {
+    /// The decode walk: reads every declared field from `source`, then the metadata.
+    init<Source: RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self
+
+    /// The field walk: hands every declared field to `sink`.
+    func writeFields<Sink: RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self
+}
+
 extension RecordModel {
     /// ``DeleteConflictRule/editWins``: the default of the schema's `deleteConflict`.
     public static var deleteConflict: DeleteConflictRule { .editWins }

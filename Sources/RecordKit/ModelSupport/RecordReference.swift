@@ -2,10 +2,11 @@
 /// target (`<field kind="reference" to="Folder">` is a `RecordReference<Folder>`), so a `Folder` field cannot
 /// point at a `Note` by mistake.
 ///
-/// Make one from the target model or its record ID. Its ``action`` is nil unless code chooses one: stored in a
-/// model's field, a reference without an action takes the field's schema action (`action=`, `none` when the schema
-/// names none), so `note.folder = RecordReference(folder)` deletes the note with its folder when the schema says
-/// `deleteSelf`. A reference read from a record keeps the action the record holds. On the wire it is a plain
+/// Make one from the target model or its record ID. Its ``action`` is nil unless code chooses one: a model's field
+/// keeps it as it is, and every writer (``RecordFieldSink``) gives a reference without an action the field's schema
+/// action (`action=`, `none` when the schema names none), so `note.folder = RecordReference(folder)` deletes the
+/// note with its folder when the schema says `deleteSelf`. A reference read from a record keeps the action the
+/// record holds, except the field's schema action, which reads back as nil (the model it was written from). On the wire it is a plain
 /// CloudKit reference (``Reference``): records, archives and merges are the same as with an untyped field.
 public struct RecordReference<Target: RecordModel>: Sendable, Hashable {
     /// The referenced record.
@@ -65,24 +66,31 @@ public struct RecordReference<Target: RecordModel>: Sendable, Hashable {
 }
 
 extension RecordReference {
-    /// `reference` with the schema's action where it has none: generated models apply it whenever a reference is
-    /// stored in a field, so a model always holds the action it will write.
+    /// This reference without an action of its own when its action is `schemaAction`: how a model reads a
+    /// reference that the writers gave the field's schema action, so a round trip gives an equal model.
     @inlinable
+    public func withoutAction(_ schemaAction: Reference.Action) -> Self {
+        guard action == schemaAction else { return self }
+        var plain = self
+        plain.action = nil
+        return plain
+    }
+
+    // Generated code of API version 3 applied the schema action in `didSet`; version 4 leaves it to the writers.
+
+    @available(*, unavailable, message: "regenerate with recordgen: the writers apply the schema action")
     public static func applyingSchemaAction(_ schemaAction: Reference.Action, to reference: Self) -> Self {
         reference.withDefaultAction(schemaAction)
     }
 
-    /// An optional reference with the schema's action where it has none.
-    @inlinable
+    @available(*, unavailable, message: "regenerate with recordgen: the writers apply the schema action")
     public static func applyingSchemaAction(_ schemaAction: Reference.Action, to reference: Self?) -> Self? {
         reference?.withDefaultAction(schemaAction)
     }
 
-    /// A list of references with the schema's action on each that has none; the same array when all have one.
-    @inlinable
+    @available(*, unavailable, message: "regenerate with recordgen: the writers apply the schema action")
     public static func applyingSchemaAction(_ schemaAction: Reference.Action, to references: [Self]) -> [Self] {
-        guard references.contains(where: { $0.action == nil }) else { return references }
-        return references.map { $0.withDefaultAction(schemaAction) }
+        references.map { $0.withDefaultAction(schemaAction) }
     }
 }
 

@@ -28,4 +28,10 @@ extension RecordID {
         guard let zoneName else { return RecordID(recordName: name) }
         return RecordID(recordName: name, zoneID: RecordZoneID(zoneName: zoneName))
     }
+
+    /// A new record ID with a random UUID as its name, in `zoneID`: what a generated model's `zoneID` constant
+    /// gives, as in `RecordID.unique(in: Note.zoneID)`.
+    public static func unique(in zoneID: RecordZoneID) -> RecordID {
+        RecordID(recordName: UUID().uuidString, zoneID: zoneID)
+    }
 }

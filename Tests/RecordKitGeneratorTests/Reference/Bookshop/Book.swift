@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
 
 /// A book of the catalog, in the public database's default zone.
 ///
@@ -42,15 +42,15 @@ public nonisolated struct Book: Swift.Hashable, Swift.Sendable, Swift.Codable {
     public var tags: [Swift.String]
     public var shop: RecordKit.Location?
     /// Refers to `Series` records; a reference without an action of its own takes the schema's, `none`.
-    public var series: RecordKit.RecordReference<Series>? {
-        didSet { self.series = RecordKit.RecordReference.applyingSchemaAction(.none, to: self.series) }
-    }
+    public var series: RecordKit.RecordReference<Series>?
     /// No index: a query that filters or sorts on it is refused before it is sent.
     public var blurb: Swift.String?
     public var cover: RecordKit.Asset?
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Book {
     /// Creates a new `Book` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: nil),
@@ -67,138 +67,108 @@ public nonisolated struct Book: Swift.Hashable, Swift.Sendable, Swift.Codable {
         blurb: Swift.String? = nil,
         cover: RecordKit.Asset? = nil
     ) {
-        self.title = title
-        self.author = author
-        self.pages = pages
-        self.price = price
-        self.published = published
-        self.format = format
-        self.inStock = inStock
-        self.tags = tags
-        self.shop = shop
-        self.series = RecordKit.RecordReference.applyingSchemaAction(.none, to: series)
-        self.blurb = blurb
-        self.cover = cover
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            title: title,
+            author: author,
+            pages: pages,
+            price: price,
+            published: published,
+            format: format,
+            inStock: inStock,
+            tags: tags,
+            shop: shop,
+            series: series,
+            blurb: blurb,
+            cover: cover,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
-    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
-    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
-        case title
-        case author
-        case pages
-        case price
-        case published
-        case format
-        case inStock
-        case tags
-        case shop
-        case series
-        case blurb
-        case cover
-        case metadata = "___metadata"
+    /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try RecordKit.ModelCoding.decode(Self.self, from: decoder)
+    }
+
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try RecordKit.ModelCoding.encode(self, to: encoder)
     }
 }
 
 // MARK: - RecordKit support
 
-nonisolated extension Book: RecordKit.RecordModel {
+nonisolated extension Book: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Book"
     public static let schemaVersion: Swift.Int = 1
 
     /// Reads a `Book` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
-        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
-        self.author = try reader.required(.author)
-        self.blurb = try reader.optional(.blurb)
-        self.cover = try reader.optional(.cover)
-        self.format = try reader.value(.format, default: .paperback)
-        self.inStock = try reader.value(.inStock, default: false)
-        self.pages = try reader.value(.pages, default: 0)
-        self.price = try reader.value(.price, default: 0.0)
-        self.published = try reader.optional(.published)
-        self.series = try reader.optional(.series)
-        self.shop = try reader.optional(.shop)
-        self.tags = try reader.list(.tags)
-        self.title = try reader.required(.title)
-        self.metadata = reader.metadata(of: record)
+        try self.init(fieldsFrom: &reader)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
-        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: nil, fieldCount: 12)
-        // In the byte order of the keys: each field is appended, none inserted.
-        writer.set(.author, self.author)
-        writer.set(.blurb, self.blurb)
-        writer.set(.cover, self.cover)
-        writer.set(.format, self.format)
-        writer.set(.inStock, self.inStock)
-        writer.set(.pages, self.pages)
-        writer.set(.price, self.price)
-        writer.set(.published, self.published)
-        writer.set(.series, self.series, schemaAction: .none)
-        writer.set(.shop, self.shop)
-        writer.setList(.tags, self.tags)
-        writer.set(.title, self.title)
-        return writer.record(metadata: self.metadata)
+        RecordKit.RecordFieldWriter<Self>.record(of: self, versionField: nil)
     }
 
     /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
     public func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
-        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: nil) { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
-            writer.set(.author, self.author)
-            writer.set(.blurb, self.blurb)
-            writer.set(.cover, self.cover)
-            writer.set(.format, self.format)
-            writer.set(.inStock, self.inStock)
-            writer.set(.pages, self.pages)
-            writer.set(.price, self.price)
-            writer.set(.published, self.published)
-            writer.set(.series, self.series, schemaAction: .none)
-            writer.set(.shop, self.shop)
-            writer.setList(.tags, self.tags)
-            writer.set(.title, self.title)
-        }
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: nil)
     }
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
-        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve) {
-            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
-            try Self(archiveReader: &reader)
-        }
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    @inline(__always)
-    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        let author: Swift.String = try _reader.required(.author)
-        let blurb: Swift.String? = try _reader.optional(.blurb)
-        let cover: RecordKit.Asset? = try _reader.optional(.cover)
-        let format: Format = try _reader.value(.format, default: .paperback)
-        let inStock: Swift.Bool = try _reader.value(.inStock, default: false)
-        let pages: Swift.Int = try _reader.value(.pages, default: 0)
-        let price: Swift.Double = try _reader.value(.price, default: 0.0)
-        let published: Foundation.Date? = try _reader.optional(.published)
-        let series: RecordKit.RecordReference<Series>? = try _reader.optional(.series)
-        let shop: RecordKit.Location? = try _reader.optional(.shop)
-        let tags: [Swift.String] = try _reader.list(.tags)
-        let title: Swift.String = try _reader.required(.title)
-        let _metadata = try _reader.metadata()
-        self.author = author
-        self.blurb = blurb
-        self.cover = cover
-        self.format = format
-        self.inStock = inStock
-        self.pages = pages
-        self.price = price
-        self.published = published
-        self.series = series
-        self.shop = shop
-        self.tags = tags
-        self.title = title
-        self.metadata = _metadata
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let author: Swift.String = try _source.required(.author)
+        let blurb: Swift.String? = try _source.optional(.blurb)
+        let cover: RecordKit.Asset? = try _source.optional(.cover)
+        let format: Format = try _source.value(.format, default: .paperback)
+        let inStock: Swift.Bool = try _source.value(.inStock, default: false)
+        let pages: Swift.Int = try _source.value(.pages, default: 0)
+        let price: Swift.Double = try _source.value(.price, default: 0.0)
+        let published: Foundation.Date? = try _source.optional(.published)
+        let series: RecordKit.RecordReference<Series>? = try _source.optional(.series, schemaAction: .none)
+        let shop: RecordKit.Location? = try _source.optional(.shop)
+        let tags: [Swift.String] = try _source.list(.tags)
+        let title: Swift.String = try _source.required(.title)
+        let metadata = try _source.metadata()
+        self.init(
+            title: title,
+            author: author,
+            pages: pages,
+            price: price,
+            published: published,
+            format: format,
+            inStock: inStock,
+            tags: tags,
+            shop: shop,
+            series: series,
+            blurb: blurb,
+            cover: cover,
+            metadata: metadata
+        )
+    }
+
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.author, self.author)
+        sink.set(.blurb, self.blurb)
+        sink.set(.cover, self.cover)
+        sink.set(.format, self.format)
+        sink.set(.inStock, self.inStock)
+        sink.set(.pages, self.pages)
+        sink.set(.price, self.price)
+        sink.set(.published, self.published)
+        sink.set(.series, self.series, schemaAction: .none)
+        sink.set(.shop, self.shop)
+        sink.setList(.tags, self.tags)
+        sink.set(.title, self.title)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
 
 /// A series of books; queries over it need filters (its record name is not queryable).
 ///
@@ -24,65 +24,66 @@ public nonisolated struct Series: Swift.Hashable, Swift.Sendable, Swift.Codable 
     public var name: Swift.String
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Series {
     /// Creates a new `Series` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: nil),
         name: Swift.String
     ) {
-        self.name = name
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(name: name, metadata: RecordKit.RecordMetadata(recordID: recordID))
     }
 
-    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
-    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
-        case name
-        case metadata = "___metadata"
+    /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try RecordKit.ModelCoding.decode(Self.self, from: decoder)
+    }
+
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try RecordKit.ModelCoding.encode(self, to: encoder)
     }
 }
 
 // MARK: - RecordKit support
 
-nonisolated extension Series: RecordKit.RecordModel {
+nonisolated extension Series: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Series"
     public static let schemaVersion: Swift.Int = 1
 
     /// Reads a `Series` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
-        self.name = try reader.required(.name)
-        self.metadata = reader.metadata(of: record)
+        try self.init(fieldsFrom: &reader)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
-        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: nil, fieldCount: 1)
-        writer.set(.name, self.name)
-        return writer.record(metadata: self.metadata)
+        RecordKit.RecordFieldWriter<Self>.record(of: self, versionField: nil)
     }
 
     /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
     public func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
-        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: nil) { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
-            writer.set(.name, self.name)
-        }
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: nil)
     }
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
-        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve) {
-            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
-            try Self(archiveReader: &reader)
-        }
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    @inline(__always)
-    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        let name: Swift.String = try _reader.required(.name)
-        let _metadata = try _reader.metadata()
-        self.name = name
-        self.metadata = _metadata
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let name: Swift.String = try _source.required(.name)
+        let metadata = try _source.metadata()
+        self.init(name: name, metadata: metadata)
+    }
+
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.name, self.name)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
 
 /// An article whose fields are named like Swift keywords.
 ///
@@ -46,12 +46,12 @@ public nonisolated struct Article: Swift.Hashable, Swift.Sendable, Swift.Codable
     /// Added in version 3: `""` in records of older versions.
     public var subtitle: Swift.String
     /// Refers to `Article` records; a reference without an action of its own takes the schema's, `none`.
-    public var related: [RecordKit.RecordReference<Article>] {
-        didSet { self.related = RecordKit.RecordReference.applyingSchemaAction(.none, to: self.related) }
-    }
+    public var related: [RecordKit.RecordReference<Article>]
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Article {
     /// Creates a new `Article` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: nil),
@@ -68,139 +68,109 @@ public nonisolated struct Article: Swift.Hashable, Swift.Sendable, Swift.Codable
         subtitle: Swift.String = "",
         related: [RecordKit.RecordReference<Article>] = []
     ) {
-        self.title = title
-        self.`default` = `default`
-        self.`class` = `class`
-        self.recordField = recordField
-        self.views = views
-        self.link = link
-        self.status = status
-        self.history = history
-        self.scores = scores
-        self.`where` = `where`
-        self.subtitle = subtitle
-        self.related = RecordKit.RecordReference.applyingSchemaAction(.none, to: related)
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            title: title,
+            default: `default`,
+            class: `class`,
+            recordField: recordField,
+            views: views,
+            link: link,
+            status: status,
+            history: history,
+            scores: scores,
+            where: `where`,
+            subtitle: subtitle,
+            related: related,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
-    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
-    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
-        case title
-        case `default`
-        case `class`
-        case recordField = "record"
-        case views
-        case link
-        case status
-        case history
-        case scores
-        case `where`
-        case subtitle
-        case related
-        case metadata = "___metadata"
+    /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try RecordKit.ModelCoding.decode(Self.self, from: decoder)
+    }
+
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try RecordKit.ModelCoding.encode(self, to: encoder)
     }
 }
 
 // MARK: - RecordKit support
 
-nonisolated extension Article: RecordKit.RecordModel {
+nonisolated extension Article: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Article"
     public static let schemaVersion: Swift.Int = 3
 
     /// Reads a `Article` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
-        self.`class` = try reader.optional(.`class`)
-        self.`default` = try reader.value(.`default`, default: "plain")
-        self.history = try reader.list(.history)
-        self.link = try reader.optional(.link)
-        self.recordField = try reader.optional(.record)
-        self.related = try reader.list(.related)
-        self.scores = try reader.list(.scores)
-        self.status = try reader.value(.status, default: .draft)
-        self.subtitle = try reader.value(.subtitle, default: "")
-        self.title = try reader.required(.title)
-        self.views = try reader.value(.views, default: 0)
-        self.`where` = try reader.optional(.`where`)
-        self.metadata = reader.metadata(of: record)
+        try self.init(fieldsFrom: &reader)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
-        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 12)
-        // In the byte order of the keys: each field is appended, none inserted.
-        writer.set(.`class`, self.`class`)
-        writer.set(.`default`, self.`default`)
-        writer.setList(.history, self.history)
-        writer.set(.link, self.link)
-        writer.set(.record, self.recordField)
-        writer.setList(.related, self.related, schemaAction: .none)
-        writer.setList(.scores, self.scores)
-        writer.set(.status, self.status)
-        writer.set(.subtitle, self.subtitle)
-        writer.set(.title, self.title)
-        writer.set(.views, self.views)
-        writer.set(.`where`, self.`where`, encrypted: true)
-        return writer.record(metadata: self.metadata)
+        RecordKit.RecordFieldWriter<Self>.record(of: self, versionField: "version")
     }
 
     /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
     public func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
-        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version") { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
-            writer.set(.`class`, self.`class`)
-            writer.set(.`default`, self.`default`)
-            writer.setList(.history, self.history)
-            writer.set(.link, self.link)
-            writer.set(.record, self.recordField)
-            writer.setList(.related, self.related, schemaAction: .none)
-            writer.setList(.scores, self.scores)
-            writer.set(.status, self.status)
-            writer.set(.subtitle, self.subtitle)
-            writer.set(.title, self.title)
-            writer.set(.views, self.views)
-            writer.set(.`where`, self.`where`, encrypted: true)
-        }
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version")
     }
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
-        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve) {
-            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
-            try Self(archiveReader: &reader)
-        }
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    @inline(__always)
-    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        let `class`: Swift.Int64? = try _reader.optional(.`class`)
-        let `default`: Swift.String = try _reader.value(.`default`, default: "plain")
-        let history: [Status] = try _reader.list(.history)
-        let link: Foundation.URL? = try _reader.optional(.link)
-        let recordField: Swift.String? = try _reader.optional(.record)
-        let related: [RecordKit.RecordReference<Article>] = try _reader.list(.related)
-        let scores: [Swift.Int64] = try _reader.list(.scores)
-        let status: Status = try _reader.value(.status, default: .draft)
-        let subtitle: Swift.String = try _reader.value(.subtitle, default: "")
-        let title: Swift.String = try _reader.required(.title)
-        let views: Swift.Int = try _reader.value(.views, default: 0)
-        try _reader.beginEncryptedFields()
-        let `where`: RecordKit.Location? = try _reader.optional(.`where`)
-        let _metadata = try _reader.metadata()
-        self.`class` = `class`
-        self.`default` = `default`
-        self.history = history
-        self.link = link
-        self.recordField = recordField
-        self.related = related
-        self.scores = scores
-        self.status = status
-        self.subtitle = subtitle
-        self.title = title
-        self.views = views
-        self.`where` = `where`
-        self.metadata = _metadata
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let `class`: Swift.Int64? = try _source.optional(.`class`)
+        let `default`: Swift.String = try _source.value(.`default`, default: "plain")
+        let history: [Status] = try _source.list(.history)
+        let link: Foundation.URL? = try _source.optional(.link)
+        let recordField: Swift.String? = try _source.optional(.record)
+        let related: [RecordKit.RecordReference<Article>] = try _source.list(.related, schemaAction: .none)
+        let scores: [Swift.Int64] = try _source.list(.scores)
+        let status: Status = try _source.value(.status, default: .draft)
+        let subtitle: Swift.String = try _source.value(.subtitle, default: "")
+        let title: Swift.String = try _source.required(.title)
+        let views: Swift.Int = try _source.value(.views, default: 0)
+        try _source.beginEncryptedFields()
+        let `where`: RecordKit.Location? = try _source.optional(.`where`)
+        let metadata = try _source.metadata()
+        self.init(
+            title: title,
+            default: `default`,
+            class: `class`,
+            recordField: recordField,
+            views: views,
+            link: link,
+            status: status,
+            history: history,
+            scores: scores,
+            where: `where`,
+            subtitle: subtitle,
+            related: related,
+            metadata: metadata
+        )
+    }
+
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.`class`, self.`class`)
+        sink.set(.`default`, self.`default`)
+        sink.setList(.history, self.history)
+        sink.set(.link, self.link)
+        sink.set(.record, self.recordField)
+        sink.setList(.related, self.related, schemaAction: .none)
+        sink.setList(.scores, self.scores)
+        sink.set(.status, self.status)
+        sink.set(.subtitle, self.subtitle)
+        sink.set(.title, self.title)
+        sink.set(.views, self.views)
+        sink.set(.`where`, self.`where`, encrypted: true)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
 
 /// Field names that collide with members of a generated model.
 ///
@@ -30,7 +30,9 @@ public nonisolated struct Awkward: Swift.Hashable, Swift.Sendable, Swift.Codable
     public var zoneID: Swift.String?
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Awkward {
     /// Creates a new `Awkward` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: nil),
@@ -39,82 +41,76 @@ public nonisolated struct Awkward: Swift.Hashable, Swift.Sendable, Swift.Codable
         selfField: Swift.Double? = nil,
         zoneID: Swift.String? = nil
     ) {
-        self.metadataField = metadataField
-        self.rawValue = rawValue
-        self.selfField = selfField
-        self.zoneID = zoneID
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            metadataField: metadataField,
+            rawValue: rawValue,
+            selfField: selfField,
+            zoneID: zoneID,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
-    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
-    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
-        case metadataField = "metadata"
-        case rawValue
-        case selfField = "self"
-        case zoneID
-        case metadata = "___metadata"
+    /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try RecordKit.ModelCoding.decode(Self.self, from: decoder)
+    }
+
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try RecordKit.ModelCoding.encode(self, to: encoder)
     }
 }
 
 // MARK: - RecordKit support
 
-nonisolated extension Awkward: RecordKit.RecordModel {
+nonisolated extension Awkward: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Awkward"
     public static let schemaVersion: Swift.Int = 1
 
     /// Reads a `Awkward` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
-        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
-        self.metadataField = try reader.optional(.metadata)
-        self.rawValue = try reader.optional(.rawValueField)
-        self.selfField = try reader.optional(.`self`)
-        self.zoneID = try reader.optional(.zoneID)
-        self.metadata = reader.metadata(of: record)
+        try self.init(fieldsFrom: &reader)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
-        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: nil, fieldCount: 4)
-        // In the byte order of the keys: each field is appended, none inserted.
-        writer.set(.metadata, self.metadataField)
-        writer.set(.rawValueField, self.rawValue)
-        writer.set(.`self`, self.selfField)
-        writer.set(.zoneID, self.zoneID)
-        return writer.record(metadata: self.metadata)
+        RecordKit.RecordFieldWriter<Self>.record(of: self, versionField: nil)
     }
 
     /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
     public func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
-        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: nil) { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
-            writer.set(.metadata, self.metadataField)
-            writer.set(.rawValueField, self.rawValue)
-            writer.set(.`self`, self.selfField)
-            writer.set(.zoneID, self.zoneID)
-        }
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: nil)
     }
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
-        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve) {
-            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
-            try Self(archiveReader: &reader)
-        }
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    @inline(__always)
-    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        let metadataField: Swift.String? = try _reader.optional(.metadata)
-        let rawValue: Swift.Int64? = try _reader.optional(.rawValueField)
-        let selfField: Swift.Double? = try _reader.optional(.`self`)
-        let zoneID: Swift.String? = try _reader.optional(.zoneID)
-        let _metadata = try _reader.metadata()
-        self.metadataField = metadataField
-        self.rawValue = rawValue
-        self.selfField = selfField
-        self.zoneID = zoneID
-        self.metadata = _metadata
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let metadataField: Swift.String? = try _source.optional(.metadata)
+        let rawValue: Swift.Int64? = try _source.optional(.rawValueField)
+        let selfField: Swift.Double? = try _source.optional(.`self`)
+        let zoneID: Swift.String? = try _source.optional(.zoneID)
+        let metadata = try _source.metadata()
+        self.init(
+            metadataField: metadataField,
+            rawValue: rawValue,
+            selfField: selfField,
+            zoneID: zoneID,
+            metadata: metadata
+        )
+    }
+
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.metadata, self.metadataField)
+        sink.set(.rawValueField, self.rawValue)
+        sink.set(.`self`, self.selfField)
+        sink.set(.zoneID, self.zoneID)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

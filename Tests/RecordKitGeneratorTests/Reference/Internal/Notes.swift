@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
 
 /// A note, synced across a person's devices. Records written by a newer app version are refused.
 ///
@@ -28,29 +28,35 @@ nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {
     var modified: Foundation.Date
     /// The record ID, system fields, fields this version does not know, and the version read.
     var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Note {
     /// Creates a new `Note` record; the ID defaults to a new UUID in the type's zone.
     init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "note-zone"),
         text: RecordKit.Asset,
         modified: Foundation.Date
     ) {
-        self.text = text
-        self.modified = modified
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            text: text,
+            modified: modified,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
-    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
-    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
-        case text
-        case modified
-        case metadata = "___metadata"
+    /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
+    init(from decoder: any Swift.Decoder) throws {
+        self = try RecordKit.ModelCoding.decode(Self.self, from: decoder)
+    }
+
+    func encode(to encoder: any Swift.Encoder) throws {
+        try RecordKit.ModelCoding.encode(self, to: encoder)
     }
 }
 
 // MARK: - RecordKit support
 
-nonisolated extension Note: RecordKit.RecordModel {
+nonisolated extension Note: RecordKit.GeneratedRecordModel {
     static let recordType: Swift.String = "Note"
     static let schemaVersion: Swift.Int = 1
     static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .store)
@@ -58,46 +64,42 @@ nonisolated extension Note: RecordKit.RecordModel {
     /// Reads a `Note` record, checking its version and every field's kind.
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .reject)
-        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
-        self.modified = try reader.required(.modified)
-        self.text = try reader.required(.text)
-        self.metadata = reader.metadata(of: record)
+        try self.init(fieldsFrom: &reader)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     func record() -> RecordKit.Record {
-        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 2)
-        // In the byte order of the keys: each field is appended, none inserted.
-        writer.set(.modified, self.modified)
-        writer.set(.text, self.text)
-        return writer.record(metadata: self.metadata)
+        RecordKit.RecordFieldWriter<Self>.record(of: self, versionField: "version")
     }
 
     /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
     func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
-        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version") { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
-            writer.set(.modified, self.modified)
-            writer.set(.text, self.text)
-        }
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version")
     }
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
     init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
-        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .reject) {
-            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
-            try Self(archiveReader: &reader)
-        }
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .reject)
     }
 
-    @inline(__always)
-    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        let modified: Foundation.Date = try _reader.required(.modified)
-        let text: RecordKit.Asset = try _reader.required(.text)
-        let _metadata = try _reader.metadata()
-        self.modified = modified
-        self.text = text
-        self.metadata = _metadata
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let modified: Foundation.Date = try _source.required(.modified)
+        let text: RecordKit.Asset = try _source.required(.text)
+        let metadata = try _source.metadata()
+        self.init(
+            text: text,
+            modified: modified,
+            metadata: metadata
+        )
+    }
+
+    /// The field walk: every field in the byte order of its key.
+    func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.modified, self.modified)
+        sink.set(.text, self.text)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
 
 /// A folder of notes; folders nest.
 ///
@@ -25,13 +25,13 @@ public nonisolated struct Folder: Swift.Hashable, Swift.Sendable, Swift.Codable 
 
     public var name: Swift.String
     /// Refers to `Folder` records; a reference without an action of its own takes the schema's, `deleteSelf`.
-    public var parentFolder: RecordKit.RecordReference<Folder>? {
-        didSet { self.parentFolder = RecordKit.RecordReference.applyingSchemaAction(.deleteSelf, to: self.parentFolder) }
-    }
+    public var parentFolder: RecordKit.RecordReference<Folder>?
     public var created: Foundation.Date
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Folder {
     /// Creates a new `Folder` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "notebook"),
@@ -39,24 +39,27 @@ public nonisolated struct Folder: Swift.Hashable, Swift.Sendable, Swift.Codable 
         parentFolder: RecordKit.RecordReference<Folder>? = nil,
         created: Foundation.Date
     ) {
-        self.name = name
-        self.parentFolder = RecordKit.RecordReference.applyingSchemaAction(.deleteSelf, to: parentFolder)
-        self.created = created
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            name: name,
+            parentFolder: parentFolder,
+            created: created,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
-    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
-    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
-        case name
-        case parentFolder
-        case created
-        case metadata = "___metadata"
+    /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try RecordKit.ModelCoding.decode(Self.self, from: decoder)
+    }
+
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try RecordKit.ModelCoding.encode(self, to: encoder)
     }
 }
 
 // MARK: - RecordKit support
 
-nonisolated extension Folder: RecordKit.RecordModel {
+nonisolated extension Folder: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Folder"
     public static let schemaVersion: Swift.Int = 1
     public static let deleteConflict: RecordKit.DeleteConflictRule = .deleteWins
@@ -64,51 +67,45 @@ nonisolated extension Folder: RecordKit.RecordModel {
     /// Reads a `Folder` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
-        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
-        self.created = try reader.required(.created)
-        self.name = try reader.required(.name)
-        self.parentFolder = try reader.optional(.parentFolder)
-        self.metadata = reader.metadata(of: record)
+        try self.init(fieldsFrom: &reader)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
-        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: nil, fieldCount: 3)
-        // In the byte order of the keys: each field is appended, none inserted.
-        writer.set(.created, self.created)
-        writer.set(.name, self.name)
-        writer.set(.parentFolder, self.parentFolder, schemaAction: .deleteSelf)
-        return writer.record(metadata: self.metadata)
+        RecordKit.RecordFieldWriter<Self>.record(of: self, versionField: nil)
     }
 
     /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
     public func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
-        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: nil) { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
-            writer.set(.created, self.created)
-            writer.set(.name, self.name)
-            writer.set(.parentFolder, self.parentFolder, schemaAction: .deleteSelf)
-        }
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: nil)
     }
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
-        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve) {
-            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
-            try Self(archiveReader: &reader)
-        }
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    @inline(__always)
-    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        let created: Foundation.Date = try _reader.required(.created)
-        let name: Swift.String = try _reader.required(.name)
-        let parentFolder: RecordKit.RecordReference<Folder>? = try _reader.optional(.parentFolder)
-        let _metadata = try _reader.metadata()
-        self.created = created
-        self.name = name
-        self.parentFolder = parentFolder
-        self.metadata = _metadata
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let created: Foundation.Date = try _source.required(.created)
+        let name: Swift.String = try _source.required(.name)
+        let parentFolder: RecordKit.RecordReference<Folder>? = try _source.optional(.parentFolder, schemaAction: .deleteSelf)
+        let metadata = try _source.metadata()
+        self.init(
+            name: name,
+            parentFolder: parentFolder,
+            created: created,
+            metadata: metadata
+        )
+    }
+
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.created, self.created)
+        sink.set(.name, self.name)
+        sink.set(.parentFolder, self.parentFolder, schemaAction: .deleteSelf)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

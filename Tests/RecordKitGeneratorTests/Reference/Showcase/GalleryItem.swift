@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
 
 /// A public, unversioned item anyone can read.
 ///
@@ -28,7 +28,9 @@ public nonisolated struct GalleryItem: Swift.Hashable, Swift.Sendable, Swift.Cod
     public var likes: Swift.Int64
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension GalleryItem {
     /// Creates a new `GalleryItem` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "gallery"),
@@ -36,75 +38,72 @@ public nonisolated struct GalleryItem: Swift.Hashable, Swift.Sendable, Swift.Cod
         image: RecordKit.Asset,
         likes: Swift.Int64 = 0
     ) {
-        self.caption = caption
-        self.image = image
-        self.likes = likes
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            caption: caption,
+            image: image,
+            likes: likes,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
-    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
-    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
-        case caption
-        case image
-        case likes
-        case metadata = "___metadata"
+    /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try RecordKit.ModelCoding.decode(Self.self, from: decoder)
+    }
+
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try RecordKit.ModelCoding.encode(self, to: encoder)
     }
 }
 
 // MARK: - RecordKit support
 
-nonisolated extension GalleryItem: RecordKit.RecordModel {
+nonisolated extension GalleryItem: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "GalleryItem"
     public static let schemaVersion: Swift.Int = 1
 
     /// Reads a `GalleryItem` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
-        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
-        self.caption = try reader.required(.caption)
-        self.image = try reader.required(.image)
-        self.likes = try reader.value(.likes, default: 0)
-        self.metadata = reader.metadata(of: record)
+        try self.init(fieldsFrom: &reader)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
-        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: nil, fieldCount: 3)
-        // In the byte order of the keys: each field is appended, none inserted.
-        writer.set(.caption, self.caption)
-        writer.set(.image, self.image)
-        writer.set(.likes, self.likes)
-        return writer.record(metadata: self.metadata)
+        RecordKit.RecordFieldWriter<Self>.record(of: self, versionField: nil)
     }
 
     /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
     public func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
-        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: nil) { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
-            writer.set(.caption, self.caption)
-            writer.set(.image, self.image)
-            writer.set(.likes, self.likes)
-        }
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: nil)
     }
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
-        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve) {
-            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
-            try Self(archiveReader: &reader)
-        }
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    @inline(__always)
-    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        let caption: Swift.String = try _reader.required(.caption)
-        let image: RecordKit.Asset = try _reader.required(.image)
-        let likes: Swift.Int64 = try _reader.value(.likes, default: 0)
-        let _metadata = try _reader.metadata()
-        self.caption = caption
-        self.image = image
-        self.likes = likes
-        self.metadata = _metadata
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let caption: Swift.String = try _source.required(.caption)
+        let image: RecordKit.Asset = try _source.required(.image)
+        let likes: Swift.Int64 = try _source.value(.likes, default: 0)
+        let metadata = try _source.metadata()
+        self.init(
+            caption: caption,
+            image: image,
+            likes: likes,
+            metadata: metadata
+        )
+    }
+
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.caption, self.caption)
+        sink.set(.image, self.image)
+        sink.set(.likes, self.likes)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
 
 /// A note. Version 2 added a title and tags; version 3 added the mood and retired the colour.
 ///
@@ -67,13 +67,9 @@ public nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {
     public var uuid: Foundation.UUID
     public var source: Foundation.URL
     /// Refers to `Folder` records; a reference without an action of its own takes the schema's, `deleteSelf`.
-    public var folder: RecordKit.RecordReference<Folder>? {
-        didSet { self.folder = RecordKit.RecordReference.applyingSchemaAction(.deleteSelf, to: self.folder) }
-    }
+    public var folder: RecordKit.RecordReference<Folder>?
     /// Refers to `Note` records; a reference without an action of its own takes the schema's, `validate`.
-    public var links: [RecordKit.RecordReference<Note>] {
-        didSet { self.links = RecordKit.RecordReference.applyingSchemaAction(.validate, to: self.links) }
-    }
+    public var links: [RecordKit.RecordReference<Note>]
     /// A reference with no declared target type (a user record, say).
     public var owner: RecordKit.Reference?
     /// Encrypted end to end (stored in the record's encrypted fields).
@@ -100,7 +96,9 @@ public nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {
     public var route: [RecordKit.Location]
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Note {
     /// Creates a new `Note` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "notebook"),
@@ -135,78 +133,54 @@ public nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {
         blobs: [Foundation.Data] = [],
         route: [RecordKit.Location] = []
     ) {
-        self.text = text
-        self.modified = modified
-        self.title = title
-        self.tags = tags
-        self.priority = priority
-        self.moods = moods
-        self.mood = mood
-        self.pinned = pinned
-        self.position = position
-        self.uuid = uuid
-        self.source = source
-        self.folder = RecordKit.RecordReference.applyingSchemaAction(.deleteSelf, to: folder)
-        self.links = RecordKit.RecordReference.applyingSchemaAction(.validate, to: links)
-        self.owner = owner
-        self.secret = secret
-        self.secretCount = secretCount
-        self.secretScore = secretScore
-        self.secretDate = secretDate
-        self.secretBlob = secretBlob
-        self.secretPlace = secretPlace
-        self.place = place
-        self.rating = rating
-        self.thumbnail = thumbnail
-        self.reminder = reminder
-        self.attachments = attachments
-        self.scores = scores
-        self.counts = counts
-        self.dates = dates
-        self.blobs = blobs
-        self.route = route
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            text: text,
+            modified: modified,
+            title: title,
+            tags: tags,
+            priority: priority,
+            moods: moods,
+            mood: mood,
+            pinned: pinned,
+            position: position,
+            uuid: uuid,
+            source: source,
+            folder: folder,
+            links: links,
+            owner: owner,
+            secret: secret,
+            secretCount: secretCount,
+            secretScore: secretScore,
+            secretDate: secretDate,
+            secretBlob: secretBlob,
+            secretPlace: secretPlace,
+            place: place,
+            rating: rating,
+            thumbnail: thumbnail,
+            reminder: reminder,
+            attachments: attachments,
+            scores: scores,
+            counts: counts,
+            dates: dates,
+            blobs: blobs,
+            route: route,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
-    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
-    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
-        case text
-        case modified
-        case title
-        case tags
-        case priority
-        case moods
-        case mood
-        case pinned
-        case position
-        case uuid
-        case source
-        case folder
-        case links
-        case owner
-        case secret
-        case secretCount
-        case secretScore
-        case secretDate
-        case secretBlob
-        case secretPlace
-        case place
-        case rating
-        case thumbnail
-        case reminder
-        case attachments
-        case scores
-        case counts
-        case dates
-        case blobs
-        case route
-        case metadata = "___metadata"
+    /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try RecordKit.ModelCoding.decode(Self.self, from: decoder)
+    }
+
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try RecordKit.ModelCoding.encode(self, to: encoder)
     }
 }
 
 // MARK: - RecordKit support
 
-nonisolated extension Note: RecordKit.RecordModel {
+nonisolated extension Note: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Note"
     public static let schemaVersion: Swift.Int = 3
     public static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .app)
@@ -214,187 +188,127 @@ nonisolated extension Note: RecordKit.RecordModel {
     /// Reads a `Note` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
-        self.attachments = try reader.list(.attachments)
-        self.blobs = try reader.list(.blobs)
-        self.counts = try reader.list(.counts)
-        self.dates = try reader.list(.dates)
-        self.folder = try reader.optional(.folder)
-        self.links = try reader.list(.links)
-        self.modified = try reader.required(.modified)
-        self.mood = try reader.optional(.mood)
-        self.moods = try reader.list(.moods)
-        self.owner = try reader.optional(.owner)
-        self.pinned = try reader.value(.pinned, default: false)
-        self.place = try reader.optional(.place)
-        self.position = try reader.value(.position, default: 0)
-        self.priority = try reader.value(.priority, default: .normal)
-        self.rating = try reader.value(.rating, default: 2.5)
-        self.reminder = try reader.value(.reminder, default: Foundation.Date(timeIntervalSince1970: 1714564800.0))
-        self.route = try reader.list(.route)
-        self.scores = try reader.list(.scores)
-        self.secret = try reader.optional(.secret)
-        self.secretBlob = try reader.optional(.secretBlob)
-        self.secretCount = try reader.value(.secretCount, default: 0)
-        self.secretDate = try reader.optional(.secretDate)
-        self.secretPlace = try reader.optional(.secretPlace)
-        self.secretScore = try reader.optional(.secretScore)
-        self.source = try reader.value(.source, default: RecordKit.GeneratedDefaults.url("https://example.com/notes"))
-        self.tags = try reader.list(.tags)
-        self.text = try reader.required(.text)
-        self.thumbnail = try reader.value(.thumbnail, default: Foundation.Data([0x00, 0x01, 0x02, 0x03]))
-        self.title = try reader.value(.title, default: "")
-        self.uuid = try reader.required(.uuid)
-        self.metadata = reader.metadata(of: record)
+        try self.init(fieldsFrom: &reader)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
-        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 30)
-        // In the byte order of the keys: each field is appended, none inserted.
-        writer.setList(.attachments, self.attachments)
-        writer.setList(.blobs, self.blobs)
-        writer.setList(.counts, self.counts)
-        writer.setList(.dates, self.dates)
-        writer.set(.folder, self.folder, schemaAction: .deleteSelf)
-        writer.setList(.links, self.links, schemaAction: .validate)
-        writer.set(.modified, self.modified)
-        writer.set(.mood, self.mood)
-        writer.setList(.moods, self.moods)
-        writer.set(.owner, self.owner)
-        writer.set(.pinned, self.pinned)
-        writer.set(.place, self.place)
-        writer.set(.position, self.position)
-        writer.set(.priority, self.priority)
-        writer.set(.rating, self.rating)
-        writer.set(.reminder, self.reminder)
-        writer.setList(.route, self.route)
-        writer.setList(.scores, self.scores)
-        writer.set(.secret, self.secret, encrypted: true)
-        writer.set(.secretBlob, self.secretBlob, encrypted: true)
-        writer.set(.secretCount, self.secretCount, encrypted: true)
-        writer.set(.secretDate, self.secretDate, encrypted: true)
-        writer.set(.secretPlace, self.secretPlace, encrypted: true)
-        writer.set(.secretScore, self.secretScore, encrypted: true)
-        writer.set(.source, self.source)
-        writer.setList(.tags, self.tags)
-        writer.set(.text, self.text)
-        writer.set(.thumbnail, self.thumbnail)
-        writer.set(.title, self.title)
-        writer.set(.uuid, self.uuid)
-        return writer.record(metadata: self.metadata)
+        RecordKit.RecordFieldWriter<Self>.record(of: self, versionField: "version")
     }
 
     /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
     public func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
-        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version") { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
-            writer.setList(.attachments, self.attachments)
-            writer.setList(.blobs, self.blobs)
-            writer.setList(.counts, self.counts)
-            writer.setList(.dates, self.dates)
-            writer.set(.folder, self.folder, schemaAction: .deleteSelf)
-            writer.setList(.links, self.links, schemaAction: .validate)
-            writer.set(.modified, self.modified)
-            writer.set(.mood, self.mood)
-            writer.setList(.moods, self.moods)
-            writer.set(.owner, self.owner)
-            writer.set(.pinned, self.pinned)
-            writer.set(.place, self.place)
-            writer.set(.position, self.position)
-            writer.set(.priority, self.priority)
-            writer.set(.rating, self.rating)
-            writer.set(.reminder, self.reminder)
-            writer.setList(.route, self.route)
-            writer.setList(.scores, self.scores)
-            writer.set(.secret, self.secret, encrypted: true)
-            writer.set(.secretBlob, self.secretBlob, encrypted: true)
-            writer.set(.secretCount, self.secretCount, encrypted: true)
-            writer.set(.secretDate, self.secretDate, encrypted: true)
-            writer.set(.secretPlace, self.secretPlace, encrypted: true)
-            writer.set(.secretScore, self.secretScore, encrypted: true)
-            writer.set(.source, self.source)
-            writer.setList(.tags, self.tags)
-            writer.set(.text, self.text)
-            writer.set(.thumbnail, self.thumbnail)
-            writer.set(.title, self.title)
-            writer.set(.uuid, self.uuid)
-        }
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version")
     }
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
-        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve) {
-            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
-            try Self(archiveReader: &reader)
-        }
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    @inline(__always)
-    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        let attachments: [RecordKit.Asset] = try _reader.list(.attachments)
-        let blobs: [Foundation.Data] = try _reader.list(.blobs)
-        let counts: [Swift.Int64] = try _reader.list(.counts)
-        let dates: [Foundation.Date] = try _reader.list(.dates)
-        let folder: RecordKit.RecordReference<Folder>? = try _reader.optional(.folder)
-        let links: [RecordKit.RecordReference<Note>] = try _reader.list(.links)
-        let modified: Foundation.Date = try _reader.required(.modified)
-        let mood: Mood? = try _reader.optional(.mood)
-        let moods: [Mood] = try _reader.list(.moods)
-        let owner: RecordKit.Reference? = try _reader.optional(.owner)
-        let pinned: Swift.Bool = try _reader.value(.pinned, default: false)
-        let place: RecordKit.Location? = try _reader.optional(.place)
-        let position: Swift.Int = try _reader.value(.position, default: 0)
-        let priority: Priority = try _reader.value(.priority, default: .normal)
-        let rating: Swift.Double = try _reader.value(.rating, default: 2.5)
-        let reminder: Foundation.Date = try _reader.value(.reminder, default: Foundation.Date(timeIntervalSince1970: 1714564800.0))
-        let route: [RecordKit.Location] = try _reader.list(.route)
-        let scores: [Swift.Double] = try _reader.list(.scores)
-        let source: Foundation.URL = try _reader.value(.source, default: RecordKit.GeneratedDefaults.url("https://example.com/notes"))
-        let tags: [Swift.String] = try _reader.list(.tags)
-        let text: RecordKit.Asset = try _reader.required(.text)
-        let thumbnail: Foundation.Data = try _reader.value(.thumbnail, default: Foundation.Data([0x00, 0x01, 0x02, 0x03]))
-        let title: Swift.String = try _reader.value(.title, default: "")
-        let uuid: Foundation.UUID = try _reader.required(.uuid)
-        try _reader.beginEncryptedFields()
-        let secret: Swift.String? = try _reader.optional(.secret)
-        let secretBlob: Foundation.Data? = try _reader.optional(.secretBlob)
-        let secretCount: Swift.Int64 = try _reader.value(.secretCount, default: 0)
-        let secretDate: Foundation.Date? = try _reader.optional(.secretDate)
-        let secretPlace: RecordKit.Location? = try _reader.optional(.secretPlace)
-        let secretScore: Swift.Double? = try _reader.optional(.secretScore)
-        let _metadata = try _reader.metadata()
-        self.attachments = attachments
-        self.blobs = blobs
-        self.counts = counts
-        self.dates = dates
-        self.folder = folder
-        self.links = links
-        self.modified = modified
-        self.mood = mood
-        self.moods = moods
-        self.owner = owner
-        self.pinned = pinned
-        self.place = place
-        self.position = position
-        self.priority = priority
-        self.rating = rating
-        self.reminder = reminder
-        self.route = route
-        self.scores = scores
-        self.secret = secret
-        self.secretBlob = secretBlob
-        self.secretCount = secretCount
-        self.secretDate = secretDate
-        self.secretPlace = secretPlace
-        self.secretScore = secretScore
-        self.source = source
-        self.tags = tags
-        self.text = text
-        self.thumbnail = thumbnail
-        self.title = title
-        self.uuid = uuid
-        self.metadata = _metadata
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let attachments: [RecordKit.Asset] = try _source.list(.attachments)
+        let blobs: [Foundation.Data] = try _source.list(.blobs)
+        let counts: [Swift.Int64] = try _source.list(.counts)
+        let dates: [Foundation.Date] = try _source.list(.dates)
+        let folder: RecordKit.RecordReference<Folder>? = try _source.optional(.folder, schemaAction: .deleteSelf)
+        let links: [RecordKit.RecordReference<Note>] = try _source.list(.links, schemaAction: .validate)
+        let modified: Foundation.Date = try _source.required(.modified)
+        let mood: Mood? = try _source.optional(.mood)
+        let moods: [Mood] = try _source.list(.moods)
+        let owner: RecordKit.Reference? = try _source.optional(.owner)
+        let pinned: Swift.Bool = try _source.value(.pinned, default: false)
+        let place: RecordKit.Location? = try _source.optional(.place)
+        let position: Swift.Int = try _source.value(.position, default: 0)
+        let priority: Priority = try _source.value(.priority, default: .normal)
+        let rating: Swift.Double = try _source.value(.rating, default: 2.5)
+        let reminder: Foundation.Date = try _source.value(.reminder, default: Foundation.Date(timeIntervalSince1970: 1714564800.0))
+        let route: [RecordKit.Location] = try _source.list(.route)
+        let scores: [Swift.Double] = try _source.list(.scores)
+        let source: Foundation.URL = try _source.value(.source, default: RecordKit.GeneratedDefaults.url("https://example.com/notes"))
+        let tags: [Swift.String] = try _source.list(.tags)
+        let text: RecordKit.Asset = try _source.required(.text)
+        let thumbnail: Foundation.Data = try _source.value(.thumbnail, default: Foundation.Data([0x00, 0x01, 0x02, 0x03]))
+        let title: Swift.String = try _source.value(.title, default: "")
+        let uuid: Foundation.UUID = try _source.required(.uuid)
+        try _source.beginEncryptedFields()
+        let secret: Swift.String? = try _source.optional(.secret)
+        let secretBlob: Foundation.Data? = try _source.optional(.secretBlob)
+        let secretCount: Swift.Int64 = try _source.value(.secretCount, default: 0)
+        let secretDate: Foundation.Date? = try _source.optional(.secretDate)
+        let secretPlace: RecordKit.Location? = try _source.optional(.secretPlace)
+        let secretScore: Swift.Double? = try _source.optional(.secretScore)
+        let metadata = try _source.metadata()
+        self.init(
+            text: text,
+            modified: modified,
+            title: title,
+            tags: tags,
+            priority: priority,
+            moods: moods,
+            mood: mood,
+            pinned: pinned,
+            position: position,
+            uuid: uuid,
+            source: source,
+            folder: folder,
+            links: links,
+            owner: owner,
+            secret: secret,
+            secretCount: secretCount,
+            secretScore: secretScore,
+            secretDate: secretDate,
+            secretBlob: secretBlob,
+            secretPlace: secretPlace,
+            place: place,
+            rating: rating,
+            thumbnail: thumbnail,
+            reminder: reminder,
+            attachments: attachments,
+            scores: scores,
+            counts: counts,
+            dates: dates,
+            blobs: blobs,
+            route: route,
+            metadata: metadata
+        )
+    }
+
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.setList(.attachments, self.attachments)
+        sink.setList(.blobs, self.blobs)
+        sink.setList(.counts, self.counts)
+        sink.setList(.dates, self.dates)
+        sink.set(.folder, self.folder, schemaAction: .deleteSelf)
+        sink.setList(.links, self.links, schemaAction: .validate)
+        sink.set(.modified, self.modified)
+        sink.set(.mood, self.mood)
+        sink.setList(.moods, self.moods)
+        sink.set(.owner, self.owner)
+        sink.set(.pinned, self.pinned)
+        sink.set(.place, self.place)
+        sink.set(.position, self.position)
+        sink.set(.priority, self.priority)
+        sink.set(.rating, self.rating)
+        sink.set(.reminder, self.reminder)
+        sink.setList(.route, self.route)
+        sink.setList(.scores, self.scores)
+        sink.set(.secret, self.secret, encrypted: true)
+        sink.set(.secretBlob, self.secretBlob, encrypted: true)
+        sink.set(.secretCount, self.secretCount, encrypted: true)
+        sink.set(.secretDate, self.secretDate, encrypted: true)
+        sink.set(.secretPlace, self.secretPlace, encrypted: true)
+        sink.set(.secretScore, self.secretScore, encrypted: true)
+        sink.set(.source, self.source)
+        sink.setList(.tags, self.tags)
+        sink.set(.text, self.text)
+        sink.set(.thumbnail, self.thumbnail)
+        sink.set(.title, self.title)
+        sink.set(.uuid, self.uuid)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

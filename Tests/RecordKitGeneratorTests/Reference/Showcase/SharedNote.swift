@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
 
 /// A note in a shared zone: an older app refuses records it cannot fully understand.
 ///
@@ -28,75 +28,77 @@ public nonisolated struct SharedNote: Swift.Hashable, Swift.Sendable, Swift.Coda
     public var edited: Foundation.Date
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension SharedNote {
     /// Creates a new `SharedNote` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "shared-notebook"),
         body: Swift.String,
         edited: Foundation.Date
     ) {
-        self.body = body
-        self.edited = edited
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            body: body,
+            edited: edited,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
-    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
-    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
-        case body
-        case edited
-        case metadata = "___metadata"
+    /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try RecordKit.ModelCoding.decode(Self.self, from: decoder)
+    }
+
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try RecordKit.ModelCoding.encode(self, to: encoder)
     }
 }
 
 // MARK: - RecordKit support
 
-nonisolated extension SharedNote: RecordKit.RecordModel {
+nonisolated extension SharedNote: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "SharedNote"
     public static let schemaVersion: Swift.Int = 1
 
     /// Reads a `SharedNote` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "schemaVersion", onNewerVersion: .reject)
-        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
-        self.body = try reader.required(.body)
-        self.edited = try reader.required(.edited)
-        self.metadata = reader.metadata(of: record)
+        try self.init(fieldsFrom: &reader)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
-        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "schemaVersion", fieldCount: 2)
-        // In the byte order of the keys: each field is appended, none inserted.
-        writer.set(.body, self.body)
-        writer.set(.edited, self.edited)
-        return writer.record(metadata: self.metadata)
+        RecordKit.RecordFieldWriter<Self>.record(of: self, versionField: "schemaVersion")
     }
 
     /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
     public func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
-        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "schemaVersion") { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
-            writer.set(.body, self.body)
-            writer.set(.edited, self.edited)
-        }
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "schemaVersion")
     }
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
-        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "schemaVersion", onNewerVersion: .reject) {
-            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
-            try Self(archiveReader: &reader)
-        }
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "schemaVersion", onNewerVersion: .reject)
     }
 
-    @inline(__always)
-    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        let body: Swift.String = try _reader.required(.body)
-        let edited: Foundation.Date = try _reader.required(.edited)
-        let _metadata = try _reader.metadata()
-        self.body = body
-        self.edited = edited
-        self.metadata = _metadata
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let body: Swift.String = try _source.required(.body)
+        let edited: Foundation.Date = try _source.required(.edited)
+        let metadata = try _source.metadata()
+        self.init(
+            body: body,
+            edited: edited,
+            metadata: metadata
+        )
+    }
+
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.body, self.body)
+        sink.set(.edited, self.edited)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

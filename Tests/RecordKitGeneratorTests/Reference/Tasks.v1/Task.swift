@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
 
 /// A task on a to-do list.
 ///
@@ -32,7 +32,9 @@ public nonisolated struct Task: Swift.Hashable, Swift.Sendable, Swift.Codable {
     public var modified: Foundation.Date
     /// The record ID, system fields, fields this version does not know, and the version read.
     public var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Task {
     /// Creates a new `Task` record; the ID defaults to a new UUID in the type's zone.
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "tasks"),
@@ -42,28 +44,29 @@ public nonisolated struct Task: Swift.Hashable, Swift.Sendable, Swift.Codable {
         color: Swift.String? = nil,
         modified: Foundation.Date
     ) {
-        self.title = title
-        self.done = done
-        self.due = due
-        self.color = color
-        self.modified = modified
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            title: title,
+            done: done,
+            due: due,
+            color: color,
+            modified: modified,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
-    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
-    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
-        case title
-        case done
-        case due
-        case color
-        case modified
-        case metadata = "___metadata"
+    /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
+    public init(from decoder: any Swift.Decoder) throws {
+        self = try RecordKit.ModelCoding.decode(Self.self, from: decoder)
+    }
+
+    public func encode(to encoder: any Swift.Encoder) throws {
+        try RecordKit.ModelCoding.encode(self, to: encoder)
     }
 }
 
 // MARK: - RecordKit support
 
-nonisolated extension Task: RecordKit.RecordModel {
+nonisolated extension Task: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Task"
     public static let schemaVersion: Swift.Int = 1
     public static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .store)
@@ -71,61 +74,51 @@ nonisolated extension Task: RecordKit.RecordModel {
     /// Reads a `Task` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
-        self.color = try reader.optional(.color)
-        self.done = try reader.value(.done, default: false)
-        self.due = try reader.optional(.due)
-        self.modified = try reader.required(.modified)
-        self.title = try reader.required(.title)
-        self.metadata = reader.metadata(of: record)
+        try self.init(fieldsFrom: &reader)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     public func record() -> RecordKit.Record {
-        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 5)
-        // In the byte order of the keys: each field is appended, none inserted.
-        writer.set(.color, self.color)
-        writer.set(.done, self.done)
-        writer.set(.due, self.due)
-        writer.set(.modified, self.modified)
-        writer.set(.title, self.title)
-        return writer.record(metadata: self.metadata)
+        RecordKit.RecordFieldWriter<Self>.record(of: self, versionField: "version")
     }
 
     /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
     public func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
-        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version") { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
-            writer.set(.color, self.color)
-            writer.set(.done, self.done)
-            writer.set(.due, self.due)
-            writer.set(.modified, self.modified)
-            writer.set(.title, self.title)
-        }
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version")
     }
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
-        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve) {
-            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
-            try Self(archiveReader: &reader)
-        }
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    @inline(__always)
-    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        let color: Swift.String? = try _reader.optional(.color)
-        let done: Swift.Bool = try _reader.value(.done, default: false)
-        let due: Foundation.Date? = try _reader.optional(.due)
-        let modified: Foundation.Date = try _reader.required(.modified)
-        let title: Swift.String = try _reader.required(.title)
-        let _metadata = try _reader.metadata()
-        self.color = color
-        self.done = done
-        self.due = due
-        self.modified = modified
-        self.title = title
-        self.metadata = _metadata
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let color: Swift.String? = try _source.optional(.color)
+        let done: Swift.Bool = try _source.value(.done, default: false)
+        let due: Foundation.Date? = try _source.optional(.due)
+        let modified: Foundation.Date = try _source.required(.modified)
+        let title: Swift.String = try _source.required(.title)
+        let metadata = try _source.metadata()
+        self.init(
+            title: title,
+            done: done,
+            due: due,
+            color: color,
+            modified: modified,
+            metadata: metadata
+        )
+    }
+
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.color, self.color)
+        sink.set(.done, self.done)
+        sink.set(.due, self.due)
+        sink.set(.modified, self.modified)
+        sink.set(.title, self.title)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -19,6 +19,8 @@ enum BigRecord {
 
     enum Case: String, CaseIterable {
         case encode, encodeFloor = "encode-floor", decode, decodeFloor = "decode-floor"
+        /// The generated `Note` model's direct archive of the same record, both ways.
+        case modelEncode = "model-encode", modelDecode = "model-decode"
     }
 
     static func record() -> Record {
@@ -55,6 +57,12 @@ enum BigRecord {
         case .decodeFloor:
             let archive = try Data(contentsOf: URL(fileURLWithPath: archiveFile))
             elapsed = clock.measure { sink = copy(archive.prefix(attachmentSize), into: attachmentSize).count }
+        case .modelEncode:
+            let model = try Note(record: record())
+            elapsed = try clock.measure { sink = try model.archived().count }
+        case .modelDecode:
+            let archive = try Data(contentsOf: URL(fileURLWithPath: archiveFile))
+            elapsed = try clock.measure { sink = try Note(archived: archive).attachment.count }
         }
         guard sink != 0 else { throw BenchmarkError.nothingDecoded(name) }
         print(elapsed.components.attoseconds / 1_000_000_000 + elapsed.components.seconds * 1_000_000_000)
@@ -65,6 +73,7 @@ enum BigRecord {
         guard let which = Case(rawValue: name) else { throw BenchmarkError.mismatch("unknown case \(name)") }
         let record = record()
         let archive = NativeArchive.encode(record)
+        let model = try Note(record: record)
         guard case let .bytes(attachment)? = record.fields["attachment"] else { throw BenchmarkError.mismatch("no attachment") }
         var sink = 0
         let time = try fastest(repeats) {
@@ -73,18 +82,19 @@ enum BigRecord {
             case .encodeFloor: sink &+= copy(attachment, into: archive.count).count
             case .decode: sink &+= try NativeArchive.decodeRecord(archive).fields.count
             case .decodeFloor: sink &+= copy(archive.prefix(attachmentSize), into: attachmentSize).count
+            case .modelEncode: sink &+= try model.archived().count
+            case .modelDecode: sink &+= try Note(archived: archive).attachment.count
             }
         }
         print("\(name): best \(format(time.seconds * 1e6, decimals: 1)) µs (\(sink))")
     }
 
-    /// The floor: a buffer of `size` bytes allocated, the bytes copied into it.
+    /// The floor: a buffer of `size` bytes allocated, uninitialised (`Data(count:)` would zero-fill it first, about
+    /// doubling the floor), and the bytes copied into it once.
     @inline(never)
     static func copy(_ bytes: Data, into size: Int) -> Data {
-        var output = Data(count: size)
-        output.withUnsafeMutableBytes { target in
-            bytes.withUnsafeBytes { source in target.baseAddress!.copyMemory(from: source.baseAddress!, byteCount: source.count) }
-        }
+        var output = Data(capacity: size)
+        bytes.withUnsafeBytes { source in output.append(source.bindMemory(to: UInt8.self)) }
         return output
     }
 
@@ -93,6 +103,10 @@ enum BigRecord {
         let record = record()
         let archive = NativeArchive.encode(record)
         guard try NativeArchive.decodeRecord(archive) == record else { throw BenchmarkError.mismatch("1 MiB record") }
+        let model = try Note(record: record)
+        guard try model.archived() == archive, try Note(archived: archive) == model else {
+            throw BenchmarkError.mismatch("1 MiB model archive")
+        }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("ProtobufBenchmark-\(getpid()).rka")
         try archive.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -113,6 +127,8 @@ enum BigRecord {
             warm[.encodeFloor] = min(warm[.encodeFloor] ?? .infinity, fastest(1) { sink &+= copy(attachment, into: archive.count).count }.seconds)
             warm[.decode] = min(warm[.decode] ?? .infinity, try fastest(1) { sink &+= try NativeArchive.decodeRecord(archive).fields.count }.seconds)
             warm[.decodeFloor] = min(warm[.decodeFloor] ?? .infinity, fastest(1) { sink &+= copy(archive.prefix(attachmentSize), into: attachmentSize).count }.seconds)
+            warm[.modelEncode] = min(warm[.modelEncode] ?? .infinity, try fastest(1) { sink &+= try model.archived().count }.seconds)
+            warm[.modelDecode] = min(warm[.modelDecode] ?? .infinity, try fastest(1) { sink &+= try Note(archived: archive).attachment.count }.seconds)
         }
         guard sink != 0 else { throw BenchmarkError.nothingDecoded("1 MiB record") }
         return (cold, warm)

@@ -125,6 +125,8 @@ func run() throws -> Bool {
     atLeast("model decode vs protobuf [UInt8]", speedup(model, protobufBytes, false), 2)
     atMost("model encode time / hand-written", speedup(hand, model, true), 1.25)
     atMost("model decode time / hand-written", speedup(hand, model, false), 1.25)
+    atLeast("model encode vs record", speedup(model, record, true), 1)
+    atLeast("model decode vs record", speedup(model, record, false), 1)
     atLeast("record encode vs protobuf [UInt8]", speedup(record, protobufBytes, true), 1.5)
     atLeast("record decode vs protobuf [UInt8]", speedup(record, protobufBytes, false), 1.5)
     atMost("record size / protobuf size", record.bytesPerRecord / protobufBytes.bytesPerRecord, 1.05)
@@ -134,6 +136,8 @@ func run() throws -> Bool {
     for (label, times) in [("cold", big.cold), ("warm", big.warm)] {
         atMost("1 MiB encode \(label) / floor", (times[.encode] ?? 0) / (times[.encodeFloor] ?? 1), 1.5)
         atMost("1 MiB decode \(label) / floor", (times[.decode] ?? 0) / (times[.decodeFloor] ?? 1), 1.5)
+        atLeast("1 MiB model encode vs record \(label)", (times[.encode] ?? 0) / (times[.modelEncode] ?? 1), 1)
+        atLeast("1 MiB model decode vs record \(label)", (times[.decode] ?? 0) / (times[.modelDecode] ?? 1), 1)
     }
     return passed
 }

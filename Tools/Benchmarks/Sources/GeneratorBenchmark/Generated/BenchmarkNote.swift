@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
 
 /// The foundation benchmark's note.
 ///
@@ -34,7 +34,9 @@ nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {
     var folder: RecordKit.Reference?
     /// The record ID, system fields, fields this version does not know, and the version read.
     var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Note {
     /// Creates a new `Note` record; the ID defaults to a new UUID in the type's zone.
     init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: nil),
@@ -45,96 +47,84 @@ nonisolated struct Note: Swift.Hashable, Swift.Sendable, Swift.Codable {
         attachment: Foundation.Data,
         folder: RecordKit.Reference? = nil
     ) {
-        self.text = text
-        self.count = count
-        self.tags = tags
-        self.ratio = ratio
-        self.attachment = attachment
-        self.folder = folder
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            text: text,
+            count: count,
+            tags: tags,
+            ratio: ratio,
+            attachment: attachment,
+            folder: folder,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
-    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
-    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
-        case text
-        case count
-        case tags
-        case ratio
-        case attachment
-        case folder
-        case metadata = "___metadata"
+    /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
+    init(from decoder: any Swift.Decoder) throws {
+        self = try RecordKit.ModelCoding.decode(Self.self, from: decoder)
+    }
+
+    func encode(to encoder: any Swift.Encoder) throws {
+        try RecordKit.ModelCoding.encode(self, to: encoder)
     }
 }
 
 // MARK: - RecordKit support
 
-nonisolated extension Note: RecordKit.RecordModel {
+nonisolated extension Note: RecordKit.GeneratedRecordModel {
     static let recordType: Swift.String = "Note"
     static let schemaVersion: Swift.Int = 1
 
     /// Reads a `Note` record, checking its version and every field's kind.
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
-        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
-        self.attachment = try reader.required(.attachment)
-        self.count = try reader.required(.count)
-        self.folder = try reader.optional(.folder)
-        self.ratio = try reader.required(.ratio)
-        self.tags = try reader.list(.tags)
-        self.text = try reader.required(.text)
-        self.metadata = reader.metadata(of: record)
+        try self.init(fieldsFrom: &reader)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     func record() -> RecordKit.Record {
-        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: nil, fieldCount: 6)
-        // In the byte order of the keys: each field is appended, none inserted.
-        writer.set(.attachment, self.attachment)
-        writer.set(.count, self.count)
-        writer.set(.folder, self.folder)
-        writer.set(.ratio, self.ratio)
-        writer.setList(.tags, self.tags)
-        writer.set(.text, self.text)
-        return writer.record(metadata: self.metadata)
+        RecordKit.RecordFieldWriter<Self>.record(of: self, versionField: nil)
     }
 
     /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
     func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
-        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: nil) { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
-            writer.set(.attachment, self.attachment)
-            writer.set(.count, self.count)
-            writer.set(.folder, self.folder)
-            writer.set(.ratio, self.ratio)
-            writer.setList(.tags, self.tags)
-            writer.set(.text, self.text)
-        }
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: nil)
     }
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
     init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
-        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve) {
-            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
-            try Self(archiveReader: &reader)
-        }
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    @inline(__always)
-    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        let attachment: Foundation.Data = try _reader.required(.attachment)
-        let count: Swift.Int64 = try _reader.required(.count)
-        let folder: RecordKit.Reference? = try _reader.optional(.folder)
-        let ratio: Swift.Double = try _reader.required(.ratio)
-        let tags: [Swift.String] = try _reader.list(.tags)
-        let text: Swift.String = try _reader.required(.text)
-        let _metadata = try _reader.metadata()
-        self.attachment = attachment
-        self.count = count
-        self.folder = folder
-        self.ratio = ratio
-        self.tags = tags
-        self.text = text
-        self.metadata = _metadata
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let attachment: Foundation.Data = try _source.required(.attachment)
+        let count: Swift.Int64 = try _source.required(.count)
+        let folder: RecordKit.Reference? = try _source.optional(.folder)
+        let ratio: Swift.Double = try _source.required(.ratio)
+        let tags: [Swift.String] = try _source.list(.tags)
+        let text: Swift.String = try _source.required(.text)
+        let metadata = try _source.metadata()
+        self.init(
+            text: text,
+            count: count,
+            tags: tags,
+            ratio: ratio,
+            attachment: attachment,
+            folder: folder,
+            metadata: metadata
+        )
+    }
+
+    /// The field walk: every field in the byte order of its key.
+    func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.attachment, self.attachment)
+        sink.set(.count, self.count)
+        sink.set(.folder, self.folder)
+        sink.set(.ratio, self.ratio)
+        sink.setList(.tags, self.tags)
+        sink.set(.text, self.text)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
@@ -152,4 +142,33 @@ nonisolated extension Note: RecordKit.RecordModel {
         merged.metadata = merger.mergeMetadata(ancestor.map { $0.metadata }, client.metadata, server.metadata)
         return merged
     }
+}
+
+// MARK: - Query fields
+
+nonisolated extension Note: RecordKit.QueryableRecordModel {
+    /// The fields queries can name, typed by their values, with the indexes the schema declares.
+    nonisolated enum Fields {
+        /// `text`, STRING: no index.
+        static let text = RecordKit.QueryField<Note, Swift.String>("text", indexes: [])
+        /// `count`, INT64: no index.
+        static let count = RecordKit.QueryField<Note, Swift.Int64>("count", indexes: [])
+        /// `tags`, LIST<STRING>: no index.
+        static let tags = RecordKit.QueryField<Note, [Swift.String]>("tags", indexes: [])
+        /// `ratio`, DOUBLE: no index.
+        static let ratio = RecordKit.QueryField<Note, Swift.Double>("ratio", indexes: [])
+        /// `attachment`, BYTES: no index.
+        static let attachment = RecordKit.QueryField<Note, Foundation.Data>("attachment", indexes: [])
+        /// `folder`, REFERENCE: no index.
+        static let folder = RecordKit.QueryField<Note, RecordKit.Reference>("folder", indexes: [])
+        /// The record's ID (`___recordID`): no index.
+        static let recordName = RecordKit.QueryField<Note, RecordKit.RecordID>.recordName(indexes: [])
+        /// When the record was first saved (`___createTime`): no index.
+        static let creationDate = RecordKit.QueryField<Note, Foundation.Date>.creationDate(indexes: [])
+        /// When the record was last saved (`___modTime`): no index.
+        static let modificationDate = RecordKit.QueryField<Note, Foundation.Date>.modificationDate(indexes: [])
+    }
+
+    static var recordNameQueryField: RecordKit.QueryField<Note, RecordKit.RecordID> { Fields.recordName }
+    static var modificationDateQueryField: RecordKit.QueryField<Note, Foundation.Date> { Fields.modificationDate }
 }

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_3
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
 
 /// Synthetic type 0.
 ///
@@ -65,7 +65,9 @@ nonisolated struct Type0: Swift.Hashable, Swift.Sendable, Swift.Codable {
     var field19: Foundation.UUID
     /// The record ID, system fields, fields this version does not know, and the version read.
     var metadata: RecordKit.RecordMetadata
+}
 
+nonisolated extension Type0 {
     /// Creates a new `Type0` record; the ID defaults to a new UUID in the type's zone.
     init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: nil),
@@ -90,194 +92,141 @@ nonisolated struct Type0: Swift.Hashable, Swift.Sendable, Swift.Codable {
         field18: Foundation.Data? = nil,
         field19: Foundation.UUID
     ) {
-        self.field0 = field0
-        self.field1 = field1
-        self.field2 = field2
-        self.field3 = field3
-        self.field4 = field4
-        self.field5 = field5
-        self.field6 = field6
-        self.field7 = field7
-        self.field8 = field8
-        self.field9 = field9
-        self.field10 = field10
-        self.field11 = field11
-        self.field12 = field12
-        self.field13 = field13
-        self.field14 = field14
-        self.field15 = field15
-        self.field16 = field16
-        self.field17 = field17
-        self.field18 = field18
-        self.field19 = field19
-        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
+        self.init(
+            field0: field0,
+            field1: field1,
+            field2: field2,
+            field3: field3,
+            field4: field4,
+            field5: field5,
+            field6: field6,
+            field7: field7,
+            field8: field8,
+            field9: field9,
+            field10: field10,
+            field11: field11,
+            field12: field12,
+            field13: field13,
+            field14: field14,
+            field15: field15,
+            field16: field16,
+            field17: field17,
+            field18: field18,
+            field19: field19,
+            metadata: RecordKit.RecordMetadata(recordID: recordID)
+        )
     }
 
-    /// The JSON keys (`Codable`): each field under its record key, the metadata under `___metadata`.
-    private nonisolated enum CodingKeys: Swift.String, Swift.CodingKey {
-        case field0
-        case field1
-        case field2
-        case field3
-        case field4
-        case field5
-        case field6
-        case field7
-        case field8
-        case field9
-        case field10
-        case field11
-        case field12
-        case field13
-        case field14
-        case field15
-        case field16
-        case field17
-        case field18
-        case field19
-        case metadata = "___metadata"
+    /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
+    init(from decoder: any Swift.Decoder) throws {
+        self = try RecordKit.ModelCoding.decode(Self.self, from: decoder)
+    }
+
+    func encode(to encoder: any Swift.Encoder) throws {
+        try RecordKit.ModelCoding.encode(self, to: encoder)
     }
 }
 
 // MARK: - RecordKit support
 
-nonisolated extension Type0: RecordKit.RecordModel {
+nonisolated extension Type0: RecordKit.GeneratedRecordModel {
     static let recordType: Swift.String = "Type0"
     static let schemaVersion: Swift.Int = 2
+    static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "field5", stamp: .store)
 
     /// Reads a `Type0` record, checking its version and every field's kind.
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        // In the byte order of the keys, the order a record keeps its fields in: one pass, no search.
-        self.field0 = try reader.value(.field0, default: "")
-        self.field1 = try reader.value(.field1, default: 0)
-        self.field10 = try reader.optional(.field10)
-        self.field11 = try reader.optional(.field11)
-        self.field12 = try reader.value(.field12, default: "")
-        self.field13 = try reader.value(.field13, default: 0)
-        self.field14 = try reader.value(.field14, default: false)
-        self.field15 = try reader.optional(.field15)
-        self.field16 = try reader.value(.field16, default: 1.5)
-        self.field17 = try reader.required(.field17)
-        self.field18 = try reader.optional(.field18)
-        self.field19 = try reader.required(.field19)
-        self.field2 = try reader.value(.field2, default: false)
-        self.field3 = try reader.optional(.field3)
-        self.field4 = try reader.value(.field4, default: 1.5)
-        self.field5 = try reader.required(.field5)
-        self.field6 = try reader.optional(.field6)
-        self.field7 = try reader.required(.field7)
-        self.field8 = try reader.value(.field8, default: .`open`)
-        self.field9 = try reader.list(.field9)
-        self.metadata = reader.metadata(of: record)
+        try self.init(fieldsFrom: &reader)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
     func record() -> RecordKit.Record {
-        var writer = RecordKit.RecordFieldWriter<Self>(metadata: self.metadata, versionField: "version", fieldCount: 20)
-        // In the byte order of the keys: each field is appended, none inserted.
-        writer.set(.field0, self.field0)
-        writer.set(.field1, self.field1)
-        writer.set(.field10, self.field10)
-        writer.set(.field11, self.field11)
-        writer.set(.field12, self.field12)
-        writer.set(.field13, self.field13)
-        writer.set(.field14, self.field14)
-        writer.set(.field15, self.field15)
-        writer.set(.field16, self.field16)
-        writer.set(.field17, self.field17)
-        writer.set(.field18, self.field18)
-        writer.set(.field19, self.field19)
-        writer.set(.field2, self.field2)
-        writer.set(.field3, self.field3)
-        writer.set(.field4, self.field4)
-        writer.set(.field5, self.field5)
-        writer.set(.field6, self.field6)
-        writer.set(.field7, self.field7)
-        writer.set(.field8, self.field8)
-        writer.setList(.field9, self.field9)
-        return writer.record(metadata: self.metadata)
+        RecordKit.RecordFieldWriter<Self>.record(of: self, versionField: "version")
     }
 
     /// The native archive of the record `record()` makes, written directly: the same bytes, no record built.
     func archived() throws(RecordKit.RecordModelArchiveError) -> Foundation.Data {
-        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version") { (writer: inout RecordKit.ModelArchiveWriter<Self>) in
-            writer.set(.field0, self.field0)
-            writer.set(.field1, self.field1)
-            writer.set(.field10, self.field10)
-            writer.set(.field11, self.field11)
-            writer.set(.field12, self.field12)
-            writer.set(.field13, self.field13)
-            writer.set(.field14, self.field14)
-            writer.set(.field15, self.field15)
-            writer.set(.field16, self.field16)
-            writer.set(.field17, self.field17)
-            writer.set(.field18, self.field18)
-            writer.set(.field19, self.field19)
-            writer.set(.field2, self.field2)
-            writer.set(.field3, self.field3)
-            writer.set(.field4, self.field4)
-            writer.set(.field5, self.field5)
-            writer.set(.field6, self.field6)
-            writer.set(.field7, self.field7)
-            writer.set(.field8, self.field8)
-            writer.setList(.field9, self.field9)
-        }
+        RecordKit.ModelArchiveWriter<Self>.archive(self, versionField: "version")
     }
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
     init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
-        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve) {
-            (reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) in
-            try Self(archiveReader: &reader)
-        }
+        self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    @inline(__always)
-    private init(archiveReader _reader: inout RecordKit.ModelArchiveReader<Self>) throws(RecordKit.ModelArchiveReadStop) {
-        let field0: Swift.String = try _reader.value(.field0, default: "")
-        let field1: Swift.Int64 = try _reader.value(.field1, default: 0)
-        let field10: RecordKit.Reference? = try _reader.optional(.field10)
-        let field11: RecordKit.Location? = try _reader.optional(.field11)
-        let field12: Swift.String = try _reader.value(.field12, default: "")
-        let field13: Swift.Int64 = try _reader.value(.field13, default: 0)
-        let field14: Swift.Bool = try _reader.value(.field14, default: false)
-        let field15: Swift.Int? = try _reader.optional(.field15)
-        let field16: Swift.Double = try _reader.value(.field16, default: 1.5)
-        let field17: Foundation.Date = try _reader.required(.field17)
-        let field18: Foundation.Data? = try _reader.optional(.field18)
-        let field19: Foundation.UUID = try _reader.required(.field19)
-        let field2: Swift.Bool = try _reader.value(.field2, default: false)
-        let field3: Swift.Int? = try _reader.optional(.field3)
-        let field4: Swift.Double = try _reader.value(.field4, default: 1.5)
-        let field5: Foundation.Date = try _reader.required(.field5)
-        let field6: Foundation.Data? = try _reader.optional(.field6)
-        let field7: Foundation.UUID = try _reader.required(.field7)
-        let field8: Status = try _reader.value(.field8, default: .`open`)
-        let field9: [Swift.String] = try _reader.list(.field9)
-        let _metadata = try _reader.metadata()
-        self.field0 = field0
-        self.field1 = field1
-        self.field10 = field10
-        self.field11 = field11
-        self.field12 = field12
-        self.field13 = field13
-        self.field14 = field14
-        self.field15 = field15
-        self.field16 = field16
-        self.field17 = field17
-        self.field18 = field18
-        self.field19 = field19
-        self.field2 = field2
-        self.field3 = field3
-        self.field4 = field4
-        self.field5 = field5
-        self.field6 = field6
-        self.field7 = field7
-        self.field8 = field8
-        self.field9 = field9
-        self.metadata = _metadata
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
+        let field0: Swift.String = try _source.value(.field0, default: "")
+        let field1: Swift.Int64 = try _source.value(.field1, default: 0)
+        let field10: RecordKit.Reference? = try _source.optional(.field10)
+        let field11: RecordKit.Location? = try _source.optional(.field11)
+        let field12: Swift.String = try _source.value(.field12, default: "")
+        let field13: Swift.Int64 = try _source.value(.field13, default: 0)
+        let field14: Swift.Bool = try _source.value(.field14, default: false)
+        let field15: Swift.Int? = try _source.optional(.field15)
+        let field16: Swift.Double = try _source.value(.field16, default: 1.5)
+        let field17: Foundation.Date = try _source.required(.field17)
+        let field18: Foundation.Data? = try _source.optional(.field18)
+        let field19: Foundation.UUID = try _source.required(.field19)
+        let field2: Swift.Bool = try _source.value(.field2, default: false)
+        let field3: Swift.Int? = try _source.optional(.field3)
+        let field4: Swift.Double = try _source.value(.field4, default: 1.5)
+        let field5: Foundation.Date = try _source.required(.field5)
+        let field6: Foundation.Data? = try _source.optional(.field6)
+        let field7: Foundation.UUID = try _source.required(.field7)
+        let field8: Status = try _source.value(.field8, default: .`open`)
+        let field9: [Swift.String] = try _source.list(.field9)
+        let metadata = try _source.metadata()
+        self.init(
+            field0: field0,
+            field1: field1,
+            field2: field2,
+            field3: field3,
+            field4: field4,
+            field5: field5,
+            field6: field6,
+            field7: field7,
+            field8: field8,
+            field9: field9,
+            field10: field10,
+            field11: field11,
+            field12: field12,
+            field13: field13,
+            field14: field14,
+            field15: field15,
+            field16: field16,
+            field17: field17,
+            field18: field18,
+            field19: field19,
+            metadata: metadata
+        )
+    }
+
+    /// The field walk: every field in the byte order of its key.
+    func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.field0, self.field0)
+        sink.set(.field1, self.field1)
+        sink.set(.field10, self.field10)
+        sink.set(.field11, self.field11)
+        sink.set(.field12, self.field12)
+        sink.set(.field13, self.field13)
+        sink.set(.field14, self.field14)
+        sink.set(.field15, self.field15)
+        sink.set(.field16, self.field16)
+        sink.set(.field17, self.field17)
+        sink.set(.field18, self.field18)
+        sink.set(.field19, self.field19)
+        sink.set(.field2, self.field2)
+        sink.set(.field3, self.field3)
+        sink.set(.field4, self.field4)
+        sink.set(.field5, self.field5)
+        sink.set(.field6, self.field6)
+        sink.set(.field7, self.field7)
+        sink.set(.field8, self.field8)
+        sink.setList(.field9, self.field9)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
@@ -310,6 +259,63 @@ nonisolated extension Type0: RecordKit.RecordModel {
         merged.metadata = merger.mergeMetadata(ancestor.map { $0.metadata }, client.metadata, server.metadata)
         return merged
     }
+}
+
+// MARK: - Query fields
+
+nonisolated extension Type0: RecordKit.QueryableRecordModel {
+    /// The fields queries can name, typed by their values, with the indexes the schema declares.
+    nonisolated enum Fields {
+        /// `field0`, STRING: no index.
+        static let field0 = RecordKit.QueryField<Type0, Swift.String>("field0", indexes: [])
+        /// `field1`, INT64: no index.
+        static let field1 = RecordKit.QueryField<Type0, Swift.Int64>("field1", indexes: [])
+        /// `field2`, INT64: no index.
+        static let field2 = RecordKit.QueryField<Type0, Swift.Bool>("field2", indexes: [])
+        /// `field3`, INT64: no index.
+        static let field3 = RecordKit.QueryField<Type0, Swift.Int>("field3", indexes: [])
+        /// `field4`, DOUBLE: no index.
+        static let field4 = RecordKit.QueryField<Type0, Swift.Double>("field4", indexes: [])
+        /// `field5`, TIMESTAMP: no index.
+        static let field5 = RecordKit.QueryField<Type0, Foundation.Date>("field5", indexes: [])
+        /// `field6`, BYTES: no index.
+        static let field6 = RecordKit.QueryField<Type0, Foundation.Data>("field6", indexes: [])
+        /// `field7`, STRING: no index.
+        static let field7 = RecordKit.QueryField<Type0, Foundation.UUID>("field7", indexes: [])
+        /// `field8`, STRING: no index.
+        static let field8 = RecordKit.QueryField<Type0, Status>("field8", indexes: [])
+        /// `field9`, LIST<STRING>: no index.
+        static let field9 = RecordKit.QueryField<Type0, [Swift.String]>("field9", indexes: [])
+        /// `field10`, REFERENCE: no index.
+        static let field10 = RecordKit.QueryField<Type0, RecordKit.Reference>("field10", indexes: [])
+        /// `field11`, LOCATION: no index.
+        static let field11 = RecordKit.QueryField<Type0, RecordKit.Location>("field11", indexes: [])
+        /// `field12`, STRING: no index.
+        static let field12 = RecordKit.QueryField<Type0, Swift.String>("field12", indexes: [])
+        /// `field13`, INT64: no index.
+        static let field13 = RecordKit.QueryField<Type0, Swift.Int64>("field13", indexes: [])
+        /// `field14`, INT64: no index.
+        static let field14 = RecordKit.QueryField<Type0, Swift.Bool>("field14", indexes: [])
+        /// `field15`, INT64: no index.
+        static let field15 = RecordKit.QueryField<Type0, Swift.Int>("field15", indexes: [])
+        /// `field16`, DOUBLE: no index.
+        static let field16 = RecordKit.QueryField<Type0, Swift.Double>("field16", indexes: [])
+        /// `field17`, TIMESTAMP: no index.
+        static let field17 = RecordKit.QueryField<Type0, Foundation.Date>("field17", indexes: [])
+        /// `field18`, BYTES: no index.
+        static let field18 = RecordKit.QueryField<Type0, Foundation.Data>("field18", indexes: [])
+        /// `field19`, STRING: no index.
+        static let field19 = RecordKit.QueryField<Type0, Foundation.UUID>("field19", indexes: [])
+        /// The record's ID (`___recordID`): no index.
+        static let recordName = RecordKit.QueryField<Type0, RecordKit.RecordID>.recordName(indexes: [])
+        /// When the record was first saved (`___createTime`): no index.
+        static let creationDate = RecordKit.QueryField<Type0, Foundation.Date>.creationDate(indexes: [])
+        /// When the record was last saved (`___modTime`): no index.
+        static let modificationDate = RecordKit.QueryField<Type0, Foundation.Date>.modificationDate(indexes: [])
+    }
+
+    static var recordNameQueryField: RecordKit.QueryField<Type0, RecordKit.RecordID> { Fields.recordName }
+    static var modificationDateQueryField: RecordKit.QueryField<Type0, Foundation.Date> { Fields.modificationDate }
 }
 
 /// Stored as a string; values this version does not know read as `unknown`.
