@@ -30,16 +30,21 @@ extension RecordStore {
     ///   - engineState: the engine's state after these changes; nil leaves the stored state as it is.
     @discardableResult
     public func commit(_ changes: EngineChanges, engineState: Data?) throws(RecordStoreError) -> ApplyReport {
-        let pages = changes.pages.map { page in
-            (page: page, encoded: page.changed.map { (record: $0, bytes: NativeArchive.encode($0)) })
+        // Assets (issue 26): fetched and sent records' files are taken in before the transaction.
+        let (sent, sentPins) = try adoptAssets(changes.sent)
+        let adoptedPages = changes.pages.map { adoptServerAssets($0) }
+        let pages = adoptedPages.map { adopted in
+            (page: adopted.page, encoded: adopted.page.changed.map { (record: $0, bytes: NativeArchive.encode($0)) })
         }
+        let pins = adoptedPages.flatMap(\.adopted.pins) + sentPins
         let table = schema.state
-        return try write { db in
+        return try write(releasing: pins) { db in
             var report = ApplyReport()
+            report.skipped += adoptedPages.flatMap(\.adopted.skipped)
             for (page, encoded) in pages {
                 report.append(try applyServerChanges(db, encoded: encoded, page: page))
             }
-            try markSent(db, changes.sent)
+            try markSent(db, sent)
             if let engineState {
                 try db.execute(sql: "INSERT OR REPLACE INTO \(table) (key, value) VALUES ('engineState', ?)", arguments: [engineState])
             }

@@ -19,17 +19,25 @@ extension RecordStore {
     /// stored. The last page of a fetch started with ``beginRefetch(_:)`` ends it.
     @discardableResult
     public func apply(_ page: FetchedPage) throws(RecordStoreError) -> ApplyReport {
+        // Assets (issue 26): files are taken out of CloudKit's cache before the transaction.
+        let (page, adopted) = adoptServerAssets(page)
         let encoded = page.changed.map { (record: $0, bytes: NativeArchive.encode($0)) }
-        return try write { db in try applyServerChanges(db, encoded: encoded, page: page) }
+        return try write(releasing: adopted.pins) { db in
+            var report = try applyServerChanges(db, encoded: encoded, page: page)
+            report.skipped += adopted.skipped
+            return report
+        }
     }
 
     /// Stores server records that came without a page, such as the server records of conflicts
     /// (`serverRecordChanged`): merged over pending edits exactly as ``apply(_:)`` does, no token changed.
     @discardableResult
     public func apply(serverRecords: [RecordKit.Record]) throws(RecordStoreError) -> ApplyReport {
-        let encoded = serverRecords.map { (record: $0, bytes: NativeArchive.encode($0)) }
-        return try write { db in
+        let adopted = adoptServerAssets(serverRecords)  // Assets (issue 26)
+        let encoded = adopted.records.map { (record: $0, bytes: NativeArchive.encode($0)) }
+        return try write(releasing: adopted.pins) { db in
             var report = ApplyReport()
+            report.skipped += adopted.skipped
             try applyChanged(db, encoded: encoded, report: &report)
             return report
         }
@@ -188,7 +196,8 @@ extension RecordStore {
     /// its generation is the one sent (an edit made during the send stays pending). A deleted record's
     /// tombstone is removed only for the generation sent.
     public func markSent(_ changes: [SentChange]) throws(RecordStoreError) {
-        try write { db in try markSent(db, changes) }
+        let (changes, pins) = try adoptAssets(changes)  // Assets (issue 26)
+        try write(releasing: pins) { db in try markSent(db, changes) }
     }
 
     /// Records what the server accepted inside a write transaction (see ``markSent(_:)``).

@@ -36,6 +36,8 @@ public final class RecordStore: Sendable {
     let merges: ModelRegistry
     /// The time a merge clock is stamped with on a local save.
     let clock: any RecordStoreClock
+    /// The folder of asset files the store owns; nil when assets keep the URLs their records carry.
+    let assets: AssetFolder?
 
     /// Opens (creating if needed) a store in its own SQLite file, in WAL mode, with data protection on Apple
     /// platforms (see ``RecordStoreOptions``).
@@ -57,7 +59,12 @@ public final class RecordStore: Sendable {
         } catch {
             throw RecordStoreError(error)
         }
-        try self.init(database: pool, models: models, tablePrefix: options.tablePrefix, clock: clock)
+        let folder: URL? = switch options.assetFolder {
+        case .none: nil
+        case .besideStore: URL(fileURLWithPath: path + ".assets", isDirectory: true)
+        case let .at(url): url
+        }
+        try self.init(database: pool, models: models, tablePrefix: options.tablePrefix, assetFolder: folder, clock: clock)
         do {
             try options.fileProtection.apply(toDatabaseAt: path)
         } catch {
@@ -68,15 +75,34 @@ public final class RecordStore: Sendable {
     /// Lives inside an app's existing GRDB database: the store's tables start with `tablePrefix`, and its
     /// migrations (named with the prefix) run through their own `DatabaseMigrator`. `clock` is the time merge
     /// clocks are stamped with on local saves (see ``save(contentsOf:)``).
+    public convenience init(
+        database: any DatabaseWriter, models: [any RecordModel.Type], tablePrefix: String = "recordkit_",
+        clock: any RecordStoreClock = SystemStoreClock()
+    ) throws(RecordStoreError) {
+        try self.init(database: database, models: models, tablePrefix: tablePrefix, assetFolder: nil, clock: clock)
+    }
+
+    /// Lives inside an app's existing GRDB database (see ``init(database:models:tablePrefix:clock:)``) and keeps
+    /// asset files in `assetFolder` (created if needed; see <doc:Assets>). At open, what a crash left in the
+    /// folder (unfinished copies, files no record references) is removed.
+    ///
+    /// - Parameter assetWriter: writes the chunks of asset copies; tests pass one that fails like a full disk.
     public init(
         database: any DatabaseWriter, models: [any RecordModel.Type], tablePrefix: String = "recordkit_",
+        assetFolder: URL?, assetWriter: any AssetFileWriter = SystemAssetFileWriter(),
         clock: any RecordStoreClock = SystemStoreClock()
     ) throws(RecordStoreError) {
         self.database = database
         self.clock = clock
         self.schema = try StoreSchema(prefix: tablePrefix)
         self.merges = ModelRegistry(models)
+        do {
+            self.assets = try assetFolder.map { (url) throws(AssetFileError) in try AssetFolder(url: url, writer: assetWriter) }
+        } catch {
+            throw .database(code: -1, message: "\(error)")
+        }
         try schema.prepare(database)
+        collectAssetGarbage(atOpen: true)
     }
 
     // MARK: Plumbing
@@ -90,8 +116,10 @@ public final class RecordStore: Sendable {
         }
     }
 
-    /// Runs one write transaction, mapping every error to ``RecordStoreError``.
-    func write<T>(_ body: (Database) throws -> T) throws(RecordStoreError) -> T {
+    /// Runs one write transaction, mapping every error to ``RecordStoreError``. Afterwards (committed or not) the
+    /// asset digests `pins` (adopted for this transaction) are released and unreferenced asset files removed.
+    func write<T>(releasing pins: [String] = [], _ body: (Database) throws -> T) throws(RecordStoreError) -> T {
+        defer { releaseAssets(pins) }  // Assets (issue 26): collect after the transaction, never before.
         do {
             return try database.write(body)
         } catch {

@@ -38,6 +38,9 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
     case diskFull(message: String)
     /// Any other SQLite error: its result code and message.
     case database(code: Int32, message: String)
+    /// An asset of the record could not be taken into (or read from) the store's asset folder: the record and the
+    /// field it is in, and why. Nothing of the change that carried it was stored.
+    case asset(RecordID, recordType: String, field: String, AssetFileError)
 
     public var description: String {
         switch self {
@@ -63,6 +66,8 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
             "the database is full; nothing of this change was stored (SQLite: \(message))"
         case let .database(code, message):
             "SQLite error \(code): \(message)"
+        case let .asset(id, recordType, field, error):
+            "\(recordType) record '\(id.recordName)' in zone \(id.zoneID), field '\(field)': \(error)"
         }
     }
 

@@ -14,14 +14,32 @@ public struct RecordStoreOptions: Sendable, Hashable {
         case none
     }
 
+    /// Where the store keeps the files of assets (see <doc:Assets>).
+    public enum AssetFolder: Sendable, Hashable {
+        /// No folder: an asset's file URL is stored as the record carries it, and may point into a cache
+        /// CloudKit purges. For stores that keep no asset files (a server that reads assets by `downloadURL`).
+        case none
+        /// The folder `<database path>.assets` beside the database file.
+        case besideStore
+        /// A folder the app chooses.
+        case at(URL)
+    }
+
     /// The prefix of every table and index the store creates (`recordkit_` by default).
     public var tablePrefix: String
     /// Data protection of the files; ``FileProtection/completeUntilFirstUserAuthentication`` by default.
     public var fileProtection: FileProtection
+    /// Where asset files are kept; ``AssetFolder/none`` by default. An app that shows assets offline passes
+    /// ``AssetFolder/besideStore``.
+    public var assetFolder: AssetFolder
 
     /// Options; the defaults suit an app that syncs in the background.
-    public init(tablePrefix: String = "recordkit_", fileProtection: FileProtection = .completeUntilFirstUserAuthentication) {
+    public init(
+        tablePrefix: String = "recordkit_", fileProtection: FileProtection = .completeUntilFirstUserAuthentication,
+        assetFolder: AssetFolder = .none
+    ) {
         self.tablePrefix = tablePrefix
         self.fileProtection = fileProtection
+        self.assetFolder = assetFolder
     }
 }
