@@ -32,15 +32,15 @@ extension RecordStore {
     public func commit(_ changes: EngineChanges, engineState: Data?) throws(RecordStoreError) -> ApplyReport {
         // Assets (issue 26): fetched and sent records' files are taken in before the transaction.
         let (sent, sentPins) = try adoptAssets(changes.sent)
-        let adoptedPages = changes.pages.map { adoptServerAssets($0) }
+        let adoptedPages = changes.pages.map { (page: $0, adopted: adoptServerAssets($0.changed)) }
         let pages = adoptedPages.map { adopted in
-            (page: adopted.page, encoded: adopted.page.changed.map { (record: $0, bytes: NativeArchive.encode($0)) })
+            (page: adopted.page, encoded: adopted.adopted.records.map { (record: $0, bytes: NativeArchive.encode($0)) })
         }
-        let pins = adoptedPages.flatMap(\.adopted.pins) + sentPins
+        let pins = adoptedPages.flatMap { $0.adopted.pins } + sentPins
         let table = schema.state
         return try write(releasing: pins) { db in
             var report = ApplyReport()
-            report.skipped += adoptedPages.flatMap(\.adopted.skipped)
+            report.skipped += adoptedPages.flatMap { $0.adopted.skipped }
             for (page, encoded) in pages {
                 report.append(try applyServerChanges(db, encoded: encoded, page: page))
             }

@@ -20,8 +20,9 @@ extension RecordStore {
     @discardableResult
     public func apply(_ page: FetchedPage) throws(RecordStoreError) -> ApplyReport {
         // Assets (issue 26): files are taken out of CloudKit's cache before the transaction.
-        let (page, adopted) = adoptServerAssets(page)
-        let encoded = page.changed.map { (record: $0, bytes: NativeArchive.encode($0)) }
+        // A skipped record still counts as listed by a refetch: it is on the server.
+        let adopted = adoptServerAssets(page.changed)
+        let encoded = adopted.records.map { (record: $0, bytes: NativeArchive.encode($0)) }
         return try write(releasing: adopted.pins) { db in
             var report = try applyServerChanges(db, encoded: encoded, page: page)
             report.skipped += adopted.skipped

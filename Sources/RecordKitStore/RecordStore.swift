@@ -60,7 +60,7 @@ public final class RecordStore: Sendable {
             throw RecordStoreError(error)
         }
         let folder: URL? = switch options.assetFolder {
-        case .none: nil
+        case .noFolder: nil
         case .besideStore: URL(fileURLWithPath: path + ".assets", isDirectory: true)
         case let .at(url): url
         }
@@ -96,12 +96,17 @@ public final class RecordStore: Sendable {
         self.clock = clock
         self.schema = try StoreSchema(prefix: tablePrefix)
         self.merges = ModelRegistry(models)
-        do {
-            self.assets = try assetFolder.map { (url) throws(AssetFileError) in try AssetFolder(url: url, writer: assetWriter) }
-        } catch {
-            throw .database(code: -1, message: "\(error)")
+        if let assetFolder {
+            do throws(AssetFileError) {
+                self.assets = try AssetFolder(url: assetFolder, writer: assetWriter)
+            } catch {
+                throw .assetFolder(error)
+            }
+        } else {
+            self.assets = nil
         }
         try schema.prepare(database)
+        try relocateAssetReferences()
         collectAssetGarbage(atOpen: true)
     }
 

@@ -41,6 +41,8 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
     /// An asset of the record could not be taken into (or read from) the store's asset folder: the record and the
     /// field it is in, and why. Nothing of the change that carried it was stored.
     case asset(RecordID, recordType: String, field: String, AssetFileError)
+    /// The store's asset folder cannot be created or used.
+    case assetFolder(AssetFileError)
 
     public var description: String {
         switch self {
@@ -68,6 +70,8 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
             "SQLite error \(code): \(message)"
         case let .asset(id, recordType, field, error):
             "\(recordType) record '\(id.recordName)' in zone \(id.zoneID), field '\(field)': \(error)"
+        case let .assetFolder(error):
+            "the store's asset folder: \(error)"
         }
     }
 

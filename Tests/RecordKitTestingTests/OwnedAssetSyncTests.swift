@@ -20,8 +20,16 @@ import Testing
     final class Events: @unchecked Sendable {
         private let lock = NSLock()
         private var list: [SyncEvent] = []
-        func append(_ event: SyncEvent) { lock.withLock { list.append(event) } }
-        var all: [SyncEvent] { lock.withLock { list } }
+        func append(_ event: SyncEvent) {
+            lock.lock()
+            defer { lock.unlock() }
+            list.append(event)
+        }
+        var all: [SyncEvent] {
+            lock.lock()
+            defer { lock.unlock() }
+            return list
+        }
     }
 
     static func store(_ folder: Folder, _ name: String) throws -> RecordStore {

@@ -33,10 +33,13 @@ public struct SystemAssetFileWriter: AssetFileWriter {
     }
 }
 
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Musl)
-private let systemWrite = Musl.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif
+/// `write(2)`, under a name the writer's own `write` method does not shadow.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, bytes, count)
+    #elseif canImport(Musl)
+    Musl.write(descriptor, bytes, count)
+    #else
+    Darwin.write(descriptor, bytes, count)
+    #endif
+}

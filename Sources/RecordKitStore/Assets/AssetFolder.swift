@@ -62,21 +62,20 @@ final class AssetFolder: @unchecked Sendable {
     /// - Returns: the digest and the URL of the owned file.
     func adopt(_ source: URL, hardLink: Bool) throws(AssetFileError) -> (digest: String, url: URL) {
         if let digest = digest(of: source) {
-            try lock.withLock { () throws(AssetFileError) in
+            try locked { () throws(AssetFileError) in
                 guard FileManager.default.fileExists(atPath: source.path) else { throw AssetFileError.missing(path: source.path) }
                 pins[digest, default: 0] += 1
             }
             return (digest, source)
         }
-        let digest = hardLink ? try linkIn(source) : nil
-        if let digest { return (digest, fileURL(digest: digest)) }
+        if hardLink, let digest = try linkIn(source) { return (digest, fileURL(digest: digest)) }
         let copied = try copyIn(source)
         return (copied, fileURL(digest: copied))
     }
 
     /// Releases pins taken by ``adopt(_:hardLink:)``.
     func unpin(_ digests: [String]) {
-        lock.withLock {
+        locked {
             for digest in digests {
                 guard let count = pins[digest] else { continue }
                 pins[digest] = count > 1 ? count - 1 : nil
@@ -88,8 +87,8 @@ final class AssetFolder: @unchecked Sendable {
     /// adoption has pinned; with `temporaryFiles`, also the temporary files of copies (only at open: a copy in
     /// progress in this process would lose its file). Returns the digests removed.
     @discardableResult
-    func sweep(temporaryFiles: Bool, referenced: () throws -> Set<String>) rethrows -> [String] {
-        try lock.withLock {
+    func sweep(temporaryFiles: Bool, referenced: () throws -> Set<String>) throws -> [String] {
+        try locked { () throws -> [String] in
             let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
             if temporaryFiles {
                 for name in names where name.hasPrefix(Self.temporaryPrefix) {
@@ -133,11 +132,12 @@ final class AssetFolder: @unchecked Sendable {
                     throw Self.readError(errno, path: source.path)
                 }
                 if count == 0 { break }
-                try buffer.withUnsafeBytes { (bytes) throws(AssetFileError) in
+                let failure: Int32? = buffer.withUnsafeBytes { bytes in
                     let chunk = UnsafeRawBufferPointer(rebasing: bytes[0..<count])
                     hasher.update(chunk)
-                    if let failure = writer.write(chunk, to: output) { throw Self.writeError(failure, path: temporary) }
+                    return writer.write(chunk, to: output)
                 }
+                if let failure { throw Self.writeError(failure, path: temporary) }
             }
             guard fsync(output) == 0 else { throw Self.writeError(errno, path: temporary) }
         } catch {
@@ -147,7 +147,7 @@ final class AssetFolder: @unchecked Sendable {
         guard close(output) == 0 else { throw Self.writeError(errno, path: temporary) }
         let digest = SHA256Digest.hex(hasher.finalize())
         let final = fileURL(digest: digest).path
-        lock.withLock { pins[digest, default: 0] += 1 }
+        locked { pins[digest, default: 0] += 1 }
         // Same digest, same bytes: renaming over a file already there replaces it with an equal one, atomically.
         guard rename(temporary, final) == 0 else {
             let failure = errno
@@ -177,7 +177,7 @@ final class AssetFolder: @unchecked Sendable {
         }
         let digest = SHA256Digest.hex(hasher.finalize())
         let final = fileURL(digest: digest).path
-        let present = lock.withLock {
+        let present = locked {
             pins[digest, default: 0] += 1
             return access(final, F_OK) == 0
         }
@@ -210,6 +210,13 @@ final class AssetFolder: @unchecked Sendable {
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
         _ = close(descriptor)
+    }
+
+    /// Runs `body` holding the lock.
+    private func locked<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
     }
 
     /// Why the file at `url` cannot be read; nil when it can.

@@ -16,7 +16,8 @@ extension RecordStore {
     }
 
     /// Takes the assets of the app's records into the folder (copies: the app may change its file later). The
-    /// first asset that cannot be taken in throws, naming the record and field, and nothing stays pinned.
+    /// first asset that cannot be taken in throws, naming the record and field; nothing stays pinned, and the
+    /// copies made for the others are collected.
     func adoptAssets(_ records: [RecordKit.Record], hardLink: Bool = false) throws(RecordStoreError) -> AdoptedRecords {
         var adopted = AdoptedRecords()
         guard let assets else {
@@ -24,10 +25,10 @@ extension RecordStore {
             return adopted
         }
         for record in records {
-            do {
+            do throws(RecordStoreError) {
                 adopted.records.append(try adopt(record, into: assets, hardLink: hardLink, pins: &adopted.pins))
             } catch {
-                assets.unpin(adopted.pins)
+                releaseAssets(adopted.pins)
                 throw error
             }
         }
@@ -44,21 +45,13 @@ extension RecordStore {
             return adopted
         }
         for record in records {
-            do {
+            do throws(RecordStoreError) {
                 adopted.records.append(try adopt(record, into: assets, hardLink: true, pins: &adopted.pins))
             } catch {
                 adopted.skipped.append(SkippedRecord(id: record.id, error: error))
             }
         }
         return adopted
-    }
-
-    /// A fetched page whose records' assets are taken in (``adoptServerAssets(_:)``); skipped records are left out.
-    func adoptServerAssets(_ page: FetchedPage) -> (page: FetchedPage, adopted: AdoptedRecords) {
-        let adopted = adoptServerAssets(page.changed)
-        var kept = page
-        kept.changed = adopted.records
-        return (kept, adopted)
     }
 
     /// Sent changes whose saved records' assets are taken in: what the server returned names the files sent
@@ -72,12 +65,12 @@ extension RecordStore {
                 result.append(change)
                 continue
             }
-            do {
+            do throws(RecordStoreError) {
                 let adopted = try adoptAssets([record], hardLink: true)
                 pins += adopted.pins
                 result += adopted.records.map { SentChange.saved(serverRecord: $0, generation: generation) }
             } catch {
-                assets?.unpin(pins)
+                releaseAssets(pins)
                 throw error
             }
         }
@@ -89,10 +82,10 @@ extension RecordStore {
     ) throws(RecordStoreError) -> RecordKit.Record {
         guard RecordAssetFields.hasAssets(record) else { return record }
         var taken: [String] = []
-        do {
+        do throws(RecordStoreError) {
             let result = try RecordAssetFields.replacingAssets(of: record) { (field, asset) throws(RecordStoreError) -> Asset in
                 guard let source = asset.fileURL else { return asset }
-                do {
+                do throws(AssetFileError) {
                     let owned = try assets.adopt(source, hardLink: hardLink)
                     taken.append(owned.digest)
                     var kept = asset
@@ -139,7 +132,8 @@ extension RecordStore {
                 arguments: [marker, marker])
             while let row = try rows.next() {
                 for index in 0..<2 {
-                    guard let bytes = row[index] as Data? else { continue }
+                    let column: Data? = try RowCoding.column(row, index, table: table, id: nil)
+                    guard let bytes = column else { continue }
                     let record = try NativeArchive.decodeRecord(bytes)
                     for (_, asset) in RecordAssetFields.assets(of: record) {
                         guard let url = asset.fileURL, url.isFileURL,
@@ -155,7 +149,7 @@ extension RecordStore {
 }
 
 extension RecordStore {
-    /// The folder the store keeps asset files in; nil when it keeps none (``RecordStoreOptions/AssetFolder/none``).
+    /// The folder the store keeps asset files in; nil when it keeps none (``RecordStoreOptions/AssetFolder/noFolder``).
     public var assetFolderURL: URL? { assets?.url }
 
     /// Removes the asset files nothing in the store references (the store does this after every write and at

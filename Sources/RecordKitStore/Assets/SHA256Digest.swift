@@ -1,3 +1,5 @@
+import Foundation
+
 /// SHA-256 (FIPS 180-4), fed in pieces, so a file of any size is hashed while it is copied, never held whole.
 ///
 /// The store names its asset files by this digest. It lives here because the store depends on Foundation and

@@ -69,11 +69,11 @@ final class ByteCounter: @unchecked Sendable {
 
     /// Adds up to `limit - count` of `bytes` and returns how many were allowed.
     func add(_ bytes: Int, limit: Int) -> Int {
-        lock.withLock {
-            let allowed = max(0, min(bytes, limit - count))
-            count += allowed
-            return allowed
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        let allowed = max(0, min(bytes, limit - count))
+        count += allowed
+        return allowed
     }
 }
 

@@ -208,7 +208,7 @@ import Testing
         try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: try folder.appFile("a", "a")), modified: Date(timeIntervalSince1970: 1_000)))
         // Damage the row (its bytes still name the folder, so the collector must read it, and cannot).
         try store.database.write { db in
-            try db.execute(sql: "UPDATE recordkit_records SET value = value || X'00'")
+            try db.execute(sql: "UPDATE recordkit_records SET value = substr(value, 1, length(value) - 1)")
         }
         #expect(store.collectUnreferencedAssets().isEmpty)
         #expect(folder.assetFolderContents().count == 1)
@@ -219,6 +219,29 @@ import Testing
         try store.save(Fixtures.note("n1"))
         #expect(try store.fetch(Note.self, id: Fixtures.id("n1"))?.text == Fixtures.text("n1"))
         #expect(store.assetFolderURL == nil)
+    }
+
+    @Test func aStoreWhoseContainerMovedStillOpensEveryAsset() throws {
+        let original = try TemporaryFolder()
+        let options = RecordStoreOptions(assetFolder: .besideStore)
+        do {
+            let store = try RecordStore(path: original.file("store.sqlite"), models: [Note.self], options: options, clock: Fixtures.clock)
+            let file = URL(fileURLWithPath: original.file("cover.jpg"))
+            try Data("the cover".utf8).write(to: file)
+            try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: file), modified: Date(timeIntervalSince1970: 1_000)))
+        }
+        // The app's container gets a new path (an update, a restore): everything moves, the old path is gone.
+        let moved = try TemporaryFolder()
+        for name in try FileManager.default.contentsOfDirectory(atPath: original.path) {
+            try FileManager.default.copyItem(atPath: original.file(name), toPath: moved.file(name))
+        }
+        try FileManager.default.removeItem(atPath: original.path)
+
+        let store = try RecordStore(path: moved.file("store.sqlite"), models: [Note.self], options: options, clock: Fixtures.clock)
+        let note = try #require(try store.fetch(Note.self, id: Fixtures.id("n1")))
+        #expect(note.text.fileURL?.deletingLastPathComponent().path == store.assetFolderURL?.path)
+        #expect(try note.textContents() == "the cover")
+        #expect(try store.nextPendingBatch().saves.first?.record["text"] == .asset(note.text), "the pending save sends the moved file")
     }
 
     @Test func besideTheStoreIsTheDatabasePathWithAssets() throws {
