@@ -13,7 +13,7 @@ public struct RecordStoreOptions: Sendable, Hashable {
         /// The default, and what CloudKit apps that sync in the background need.
         case completeUntilFirstUserAuthentication
         /// No data protection beyond the system's default.
-        case noFolder
+        case none
     }
 
     /// Where the store keeps the files of assets (see <doc:Assets>).

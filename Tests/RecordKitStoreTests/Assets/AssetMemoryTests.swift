@@ -13,7 +13,7 @@ import Testing
         let folder = try AssetTestFolder()
         let big = URL(fileURLWithPath: folder.folder.file("app/big.bin"))
         // 300 MB of real (not sparse) bytes, each megabyte different, written a megabyte at a time.
-        FileManager.default.createFile(atPath: big.path, contents: nil)
+        try Data().write(to: big)
         let handle = try FileHandle(forWritingTo: big)
         var chunk = [UInt8](repeating: 0, count: Self.megabyte)
         for index in 0..<300 {
