@@ -42,9 +42,10 @@ struct SHA256Digest {
             block.withUnsafeBytes { compress($0) }
             pending.removeAll(keepingCapacity: true)
         }
-        while bytes.count - index >= 64 {
-            compress(UnsafeRawBufferPointer(rebasing: bytes[index..<index + 64]))
-            index += 64
+        let whole = (bytes.count - index) / 64 * 64
+        if whole > 0 {
+            compress(UnsafeRawBufferPointer(rebasing: bytes[index..<index + whole]))
+            index += whole
         }
         pending.append(contentsOf: bytes[index...])
     }
@@ -86,31 +87,60 @@ struct SHA256Digest {
         return String(decoding: text, as: UTF8.self)
     }
 
-    private mutating func compress(_ block: UnsafeRawBufferPointer) {
-        for t in 0..<16 {
-            let base = t * 4
-            schedule[t] = UInt32(block[base]) << 24 | UInt32(block[base + 1]) << 16 | UInt32(block[base + 2]) << 8 | UInt32(block[base + 3])
+    // Pointers throughout: the store's debug builds (its tests) hash 300 MB files, and array accesses would
+    // make that many times slower.
+    /// Compresses every whole 64-byte block of `blocks`.
+    private mutating func compress(_ blocks: UnsafeRawBufferPointer) {
+        schedule.withUnsafeMutableBufferPointer { schedule in
+            Self.roundConstants.withUnsafeBufferPointer { constants in
+                state.withUnsafeMutableBufferPointer { state in
+                    var offset = 0
+                    while blocks.count - offset >= 64 {
+                        Self.compress(
+                            UnsafeRawBufferPointer(rebasing: blocks[offset..<offset + 64]), schedule: schedule,
+                            constants: constants, state: state)
+                        offset += 64
+                    }
+                }
+            }
         }
-        for t in 16..<64 {
-            let s0 = rotate(schedule[t - 15], 7) ^ rotate(schedule[t - 15], 18) ^ (schedule[t - 15] >> 3)
-            let s1 = rotate(schedule[t - 2], 17) ^ rotate(schedule[t - 2], 19) ^ (schedule[t - 2] >> 10)
-            schedule[t] = schedule[t - 16] &+ s0 &+ schedule[t - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for t in 0..<64 {
-            let sum1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let temp1 = h &+ sum1 &+ choice &+ Self.roundConstants[t] &+ schedule[t]
-            let sum0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let temp2 = sum0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
-        }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
     }
 
-    private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-        (value >> count) | (value << (32 - count))
+    private static func compress(
+        _ block: UnsafeRawBufferPointer, schedule w: UnsafeMutableBufferPointer<UInt32>,
+        constants k: UnsafeBufferPointer<UInt32>, state: UnsafeMutableBufferPointer<UInt32>
+    ) {
+        guard let bytes = block.baseAddress?.assumingMemoryBound(to: UInt8.self),
+              let w = w.baseAddress, let k = k.baseAddress, let h = state.baseAddress
+        else { return }
+        for t in 0..<16 {
+            let base = bytes + t &* 4
+            w[t] = UInt32(base[0]) &<< 24 | UInt32(base[1]) &<< 16 | UInt32(base[2]) &<< 8 | UInt32(base[3])
+        }
+        for t in 16..<64 {
+            let x = w[t &- 15], y = w[t &- 2]
+            let s0 = (x &>> 7 | x &<< 25) ^ (x &>> 18 | x &<< 14) ^ (x &>> 3)
+            let s1 = (y &>> 17 | y &<< 15) ^ (y &>> 19 | y &<< 13) ^ (y &>> 10)
+            w[t] = w[t &- 16] &+ s0 &+ w[t &- 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
+        for t in 0..<64 {
+            let sum1 = (e &>> 6 | e &<< 26) ^ (e &>> 11 | e &<< 21) ^ (e &>> 25 | e &<< 7)
+            let choice = (e & f) ^ (~e & g)
+            let temp1 = hh &+ sum1 &+ choice &+ k[t] &+ w[t]
+            let sum0 = (a &>> 2 | a &<< 30) ^ (a &>> 13 | a &<< 19) ^ (a &>> 22 | a &<< 10)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            hh = g
+            g = f
+            f = e
+            e = d &+ temp1
+            d = c
+            c = b
+            b = a
+            a = temp1 &+ sum0 &+ majority
+        }
+        h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d
+        h[4] &+= e; h[5] &+= f; h[6] &+= g; h[7] &+= hh
     }
+
 }
