@@ -83,10 +83,17 @@ public final class RecordStore: Sendable {
     }
 
     /// Lives inside an app's existing GRDB database (see ``init(database:models:tablePrefix:clock:)``) and keeps
-    /// asset files in `assetFolder` (created if needed; see <doc:Assets>). At open, what a crash left in the
-    /// folder (unfinished copies, files no record references) is removed.
+    /// asset files in `assetFolder` (see <doc:AssetFiles>). At open, what a crash left in the folder (unfinished
+    /// copies, files no record references) is removed.
     ///
-    /// - Parameter assetWriter: writes the chunks of asset copies; tests pass one that fails like a full disk.
+    /// - Parameters:
+    ///   - database: the app's database.
+    ///   - models: the generated model types whose records the store merges field by field.
+    ///   - tablePrefix: the prefix of the store's tables.
+    ///   - assetFolder: the folder of the store's asset files, created if needed; nil keeps asset URLs as the
+    ///     records carry them.
+    ///   - assetWriter: writes the chunks of asset copies; tests pass one that fails like a full disk.
+    ///   - clock: the time merge clocks are stamped with on local saves (see ``save(contentsOf:)``).
     public init(
         database: any DatabaseWriter, models: [any RecordModel.Type], tablePrefix: String = "recordkit_",
         assetFolder: URL?, assetWriter: any AssetFileWriter = SystemAssetFileWriter(),

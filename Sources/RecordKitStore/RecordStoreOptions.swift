@@ -16,7 +16,7 @@ public struct RecordStoreOptions: Sendable, Hashable {
         case none
     }
 
-    /// Where the store keeps the files of assets (see <doc:Assets>).
+    /// Where the store keeps the files of assets (see <doc:AssetFiles>).
     public enum AssetFolder: Sendable, Hashable {
         /// No folder: an asset's file URL is stored as the record carries it, and may point into a cache
         /// CloudKit purges. For stores that keep no asset files (a server that reads assets by `downloadURL`).

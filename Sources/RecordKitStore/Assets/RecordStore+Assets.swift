@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RecordKit
 
-/// The store's side of owned assets (see <doc:Assets>): records coming in have their assets taken into the asset
+/// The store's side of owned assets (see <doc:AssetFiles>): records coming in have their assets taken into the asset
 /// folder before the transaction that stores them, and after every write transaction the files no stored record,
 /// server copy or pending change references any more are removed.
 extension RecordStore {
