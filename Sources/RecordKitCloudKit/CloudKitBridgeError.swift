@@ -24,6 +24,12 @@ public enum CloudKitBridgeError: Error, Sendable, Hashable, CustomStringConverti
     case missingConflictRecord(key: String)
     /// A record in a `serverRecordChanged` error could not be read into the model.
     case conflictRecord(key: String, error: RecordDecodingError)
+    /// A query filter whose comparator `CKQuery` has no operator for.
+    case unsupportedQueryFilter(field: String, comparator: String)
+    /// A `CKQuerySubscription`'s predicate is not one RecordKit writes (see ``QueryPredicateFormat``).
+    case unreadablePredicate(subscriptionID: String, predicate: String, reason: String)
+    /// A `CKSubscription` of a kind RecordKit does not know.
+    case unknownSubscriptionType(subscriptionID: String)
 
     public var description: String {
         switch self {
@@ -43,6 +49,12 @@ public enum CloudKitBridgeError: Error, Sendable, Hashable, CustomStringConverti
             "the serverRecordChanged error has no CKRecord under \(key)"
         case let .conflictRecord(key, error):
             "the record under \(key) could not be read: \(error)"
+        case let .unsupportedQueryFilter(field, comparator):
+            "the filter on '\(field)' uses \(comparator), which CKQuery has no operator for"
+        case let .unreadablePredicate(subscriptionID, predicate, reason):
+            "the predicate of query subscription '\(subscriptionID)' is not one RecordKit writes (\(reason)): \(predicate)"
+        case let .unknownSubscriptionType(subscriptionID):
+            "subscription '\(subscriptionID)' is of a kind RecordKit does not know"
         }
     }
 }

@@ -54,6 +54,7 @@ struct RecordTypeGenerator {
             p.line()
             MergeGenerator(recordType: recordType, fields: fields, access: access).print(into: &p)
         }
+        QueryFieldsGenerator(recordType: recordType, fields: fields, access: access).print(into: &printer)
     }
 
     private func printFieldEnum(into p: inout CodePrinter) {

@@ -4,12 +4,13 @@ import RecordKitSync
 import RecordKitTesting
 
 extension LocalCloudKit {
-    /// records/query over the simulator's records of one zone: the records of the type that pass every filter,
-    /// in record name order, `resultsLimit` a page (default 100), the next page's offset in `continuationMarker`.
-    /// Comparators: EQUALS, NOT_EQUALS, LESS_THAN, LESS_THAN_OR_EQUALS, GREATER_THAN, GREATER_THAN_OR_EQUALS
-    /// (strings, numbers, dates), BEGINS_WITH (strings), IN and NOT_IN (a list of values), LIST_CONTAINS and
-    /// NOT_LIST_CONTAINS (list fields); any other (NEAR among them) is a `BAD_REQUEST`. No `sortBy`.
-    /// Queries meet no injected fault.
+    /// records/query over the simulator's records of one zone: the records of the type that meet every filter, as
+    /// `QueryFilter` evaluates them (every Web Services comparator; `systemFieldName` for the record name and the
+    /// creation and modification times), sorted by `sortBy` (fields, system fields, and distance from a
+    /// `relativeLocation`) then by record name, `resultsLimit` a page (default 100), only the `desiredKeys` fields
+    /// when given, the next page's offset in `continuationMarker`. An unknown comparator, or NEAR without a
+    /// distance, is a `BAD_REQUEST`. The emulator keeps no indexes: it answers queries a real container would
+    /// refuse for want of one. Queries meet no injected fault.
     /// https://developer.apple.com/library/archive/documentation/DataManagement/Conceptual/CloudKitWebServicesReference/QueryingRecords.html
     func queryRecords(_ body: Data, database: CloudKitSimulator) async throws -> LocalResponse {
         guard case let .queryRequest(queries) = try WebServicesJSON.contents(of: body), let query = queries.first else {
@@ -26,61 +27,55 @@ extension LocalCloudKit {
         }
         let limit = Int(clamping: query.resultsLimit ?? 100)
         guard limit >= 1 else { throw LocalRefusal(.badRequest, "resultsLimit must be at least 1") }
+        let zone = query.zoneID ?? .default
+        let filters = try query.filters.map { filter throws(LocalRefusal) in try Self.queryFilter(filter, zone: zone) }
         var matches: [Record] = []
-        for record in await database.serverRecords(inZone: query.zoneID ?? .default) where record.recordType == query.recordType {
-            if try query.filters.allSatisfy({ filter throws(LocalRefusal) in try Self.passes(record, filter) }) {
-                matches.append(record)
-            }
+        for record in await database.serverRecords(inZone: zone) where record.recordType == query.recordType {
+            if filters.allSatisfy({ $0.isMet(by: record) }) { matches.append(record) }
         }
-        let page = Array(matches.dropFirst(offset).prefix(limit))
+        matches = QueryRecordOrder.sorted(matches, by: query.sorts)
+        let page = Array(matches.dropFirst(offset).prefix(limit)).map { Self.keeping(query.desiredKeys, of: $0) }
         let next = offset + page.count < matches.count ? Data(String(offset + page.count).utf8).base64EncodedString() : nil
         return .json(try WebServicesJSON.encodeRecordsResponse(
             RecordsResponse(results: page.map(RecordResult.record), continuationMarker: next)))
     }
 
-    static func passes(_ record: Record, _ filter: QueryRequest.Filter) throws(LocalRefusal) -> Bool {
-        let value = record[filter.fieldName]
-        if filter.comparator == "BEGINS_WITH" {
-            guard case let .string(prefix) = filter.fieldValue else {
-                throw LocalRefusal(.badRequest, "BEGINS_WITH compares strings")
+    /// A request's filter as the runtime evaluates it; a record name compares in the query's zone.
+    static func queryFilter(_ filter: QueryRequest.Filter, zone: RecordZoneID) throws(LocalRefusal) -> QueryFilter {
+        guard let comparator = QueryComparator(rawValue: filter.comparator) else {
+            throw LocalRefusal(.badRequest, "unknown comparator \(filter.comparator)")
+        }
+        if comparator == .near, filter.distance == nil { throw LocalRefusal(.badRequest, "NEAR needs a distance") }
+        var value = filter.fieldValue
+        if filter.fieldName == QueryFilter.recordIDField {
+            value = try recordNames(value, zone: zone)
+        }
+        return QueryFilter(filter.fieldName, comparator, value, distance: filter.distance)
+    }
+
+    /// `{"recordName": …}` values (or lists of them) as references in `zone`.
+    private static func recordNames(_ value: FieldValue, zone: RecordZoneID) throws(LocalRefusal) -> FieldValue {
+        func inZone(_ reference: Reference) -> Reference {
+            Reference(recordID: RecordID(recordName: reference.recordID.recordName, zoneID: zone), action: .none)
+        }
+        switch value {
+        case let .reference(reference): return .reference(inZone(reference))
+        case let .list(list):
+            var references: [Reference] = []
+            for element in list.values {
+                guard case let .reference(reference) = element else { throw LocalRefusal(.badRequest, "a recordName filter compares record names") }
+                references.append(inZone(reference))
             }
-            if case let .string(text)? = value { return text.hasPrefix(prefix) }
-            return false
-        }
-        switch filter.comparator {
-        case "IN", "NOT_IN":
-            guard case let .list(candidates) = filter.fieldValue else { throw LocalRefusal(.badRequest, "\(filter.comparator) takes a list") }
-            let found = value.map { candidates.values.contains($0) } ?? false
-            return filter.comparator == "IN" ? found : !found
-        case "LIST_CONTAINS", "NOT_LIST_CONTAINS":
-            let found: Bool = if case let .list(items)? = value { items.values.contains(filter.fieldValue) } else { false }
-            return filter.comparator == "LIST_CONTAINS" ? found : !found
-        default: break
-        }
-        if filter.comparator == "EQUALS" { return value == filter.fieldValue }
-        if filter.comparator == "NOT_EQUALS" { return value != filter.fieldValue }
-        let order: ComparisonResult? = value.flatMap { compare($0, filter.fieldValue) }
-        switch filter.comparator {
-        case "LESS_THAN": return order == .orderedAscending
-        case "LESS_THAN_OR_EQUALS": return order == .orderedAscending || order == .orderedSame
-        case "GREATER_THAN": return order == .orderedDescending
-        case "GREATER_THAN_OR_EQUALS": return order == .orderedDescending || order == .orderedSame
-        default: throw LocalRefusal(.badRequest, "the local CloudKit does not support the comparator \(filter.comparator)")
+            return .list(.reference(references))
+        default: throw LocalRefusal(.badRequest, "a recordName filter compares record names")
         }
     }
 
-    private static func compare(_ left: FieldValue, _ right: FieldValue) -> ComparisonResult? {
-        func order<T: Comparable>(_ a: T, _ b: T) -> ComparisonResult {
-            a < b ? .orderedAscending : a > b ? .orderedDescending : .orderedSame
-        }
-        switch (left, right) {
-        case let (.string(a), .string(b)): return order(a, b)
-        case let (.int64(a), .int64(b)): return order(a, b)
-        case let (.double(a), .double(b)): return order(a, b)
-        case let (.int64(a), .double(b)): return order(Double(a), b)
-        case let (.double(a), .int64(b)): return order(a, Double(b))
-        case let (.timestamp(a), .timestamp(b)): return order(a, b)
-        default: return nil
-        }
+    /// The record with only the `keys` fields, when the request names some.
+    private static func keeping(_ keys: [String]?, of record: Record) -> Record {
+        guard let keys else { return record }
+        var trimmed = record
+        for (name, _) in record.fields where !keys.contains(name) { trimmed[name] = nil }
+        return trimmed
     }
 }

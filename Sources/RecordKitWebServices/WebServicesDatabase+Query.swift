@@ -25,16 +25,30 @@ extension WebServicesDatabase {
         if !request.filters.isEmpty {
             var filters: [[String: Any]] = []
             for filter in request.filters {
-                filters.append([
+                var object: [String: Any] = [
                     "comparator": filter.comparator, "fieldName": filter.fieldName,
                     "fieldValue": try Self.fieldValueObject(filter.fieldValue, name: filter.fieldName),
-                ])
+                ]
+                if let distance = filter.distance { object["distance"] = distance }
+                filters.append(object)
             }
             query["filterBy"] = filters
+        }
+        if !request.sorts.isEmpty {
+            var sorts: [[String: Any]] = []
+            for sort in request.sorts {
+                var object: [String: Any] = ["fieldName": sort.fieldName, "ascending": sort.ascending]
+                if let point = sort.relativeLocation {
+                    object["relativeLocation"] = (try Self.fieldValueObject(.location(point), name: sort.fieldName) as? [String: Any])?["value"]
+                }
+                sorts.append(object)
+            }
+            query["sortBy"] = sorts
         }
         let zone = request.zoneID ?? .default
         var body: [String: Any] = ["query": query, "zoneID": WebServicesJSONBodies.zoneIDObject(zone)]
         if let limit = request.resultsLimit { body["resultsLimit"] = limit }
+        if let desiredKeys = request.desiredKeys { body["desiredKeys"] = desiredKeys }
         if let continuationMarker { body["continuationMarker"] = continuationMarker }
         let response = try await perform("records/query", body: try WebServicesJSONBodies.data(body), zoneID: zone)
         let page = try Self.decoded(response, WebServicesJSON.decodeRecordsResponse)

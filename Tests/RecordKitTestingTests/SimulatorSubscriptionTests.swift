@@ -70,6 +70,39 @@ import Testing
         #expect(await simulator.takePushes(for: "laptop").count == 1)
     }
 
+    @Test func aZoneDeletedByADeviceNotifiesTheOthersByItsDatabaseAndZoneSubscriptions() async throws {
+        let simulator = try await simulator([
+            Subscription(id: "db", kind: .database), Subscription(id: "zone", kind: .recordZone(noteZone)),
+            Subscription(id: "other", kind: .recordZone(otherZone)),
+        ])
+        _ = try await simulator.deleteZones([noteZone], from: "phone")
+        #expect(await simulator.takePushes(for: "phone") == [])
+        let pushes = await simulator.takePushes(for: "laptop")
+        #expect(pushes.map(\.kind) == [.database(zoneID: noteZone), .recordZone(noteZone)])
+        #expect(pushes.map(\.subscriptionID) == ["db", "zone"])
+        // The user's deletion in Settings has no device behind it: every device hears of it.
+        await simulator.serverUserDeletesZone(otherZone)
+        for device in ["phone", "laptop"] {
+            #expect(await simulator.takePushes(for: device).map(\.kind) == [.database(zoneID: otherZone), .recordZone(otherZone)])
+        }
+    }
+
+    @Test func randomPushFaultsAreDrawnFromTheSeed() async throws {
+        func run() async throws -> (faults: [PushFault], delivered: Int) {
+            let simulator = try await simulator([Subscription(id: "db", kind: .database)])
+            await simulator.setRandomPushFaults(RandomPushFaults(drop: 0.5, duplicate: 0.5))
+            for index in 0..<40 { _ = try await simulator.modifyRecords(change("n\(index)"), from: "phone") }
+            return (await simulator.pushFaultsMet, await simulator.takePushes(for: "laptop").count)
+        }
+        let first = try await run()
+        #expect(first.faults.count == 40)
+        let drops = first.faults.filter { $0 == .drop }.count
+        #expect(drops > 0 && drops < 40)
+        // A dropped push never arrives, a duplicated one twice.
+        #expect(first.delivered == 2 * (40 - drops))
+        #expect(try await run().faults == first.faults)
+    }
+
     @Test func aRecordZoneSubscriptionFiresOnlyForItsZone() async throws {
         let simulator = try await simulator([Subscription(id: "zone", kind: .recordZone(noteZone))])
         _ = try await simulator.modifyRecords(change("elsewhere", zone: otherZone), from: "phone")

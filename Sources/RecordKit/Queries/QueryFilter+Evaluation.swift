@@ -5,10 +5,11 @@ extension QueryFilter {
     /// comparators (`notEquals`, `notIn`, `notBeginsWith` and the `notList…` ones); values of different kinds
     /// are unequal and unordered, except integers and doubles, which compare as numbers.
     public func isMet(by record: Record) -> Bool {
-        let field: FieldValue? = if fieldName == Self.recordIDField {
-            .reference(Reference(recordID: record.id, action: .none))
-        } else {
-            record[fieldName]
+        let field: FieldValue? = switch fieldName {
+        case Self.recordIDField: .reference(Reference(recordID: record.id, action: .none))
+        case Self.creationDateField: record.system.creationDate.map(FieldValue.timestamp)
+        case Self.modificationDateField: record.system.modificationDate.map(FieldValue.timestamp)
+        default: record[fieldName]
         }
         guard let field else { return comparator.isNegative }
         switch comparator {
@@ -36,9 +37,10 @@ extension QueryFilter {
             let items = elements(of: field)
             let all = elements(of: value).allSatisfy { wanted in items.contains { QueryValueOrder.equal($0, wanted) } }
             return all == (comparator == .listContainsAll)
-        case .notListContainsAny:
+        case .listContainsAny, .notListContainsAny:
             let items = elements(of: field)
-            return !elements(of: value).contains { wanted in items.contains { QueryValueOrder.equal($0, wanted) } }
+            let any = elements(of: value).contains { wanted in items.contains { QueryValueOrder.equal($0, wanted) } }
+            return any == (comparator == .listContainsAny)
         case .listMemberBeginsWith, .notListMemberBeginsWith:
             guard case let .string(prefix) = value else { return comparator == .notListMemberBeginsWith }
             let hit = elements(of: field).contains { if case let .string(s) = $0 { s.hasPrefix(prefix) } else { false } }

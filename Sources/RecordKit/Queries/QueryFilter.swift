@@ -3,8 +3,9 @@ import Foundation
 /// One condition of a CloudKit query: a field, a comparator and a value, as the Web Services `filterBy` entry
 /// writes it (https://developer.apple.com/library/archive/documentation/DataManagement/Conceptual/CloudKitWebServicesReference/QueryingRecords.html).
 ///
-/// A query's filters all have to hold (CloudKit has no OR). `fieldName` is a field of the record type, or
-/// `___recordID` for the record's own ID (its value a ``FieldValue/reference(_:)``).
+/// A query's filters all have to hold (CloudKit has no OR). `fieldName` is a field of the record type, or a
+/// system field: `___recordID` for the record's own ID (its value a ``FieldValue/reference(_:)``), `___createTime`
+/// and `___modTime` for its creation and modification times (timestamps).
 public struct QueryFilter: Sendable, Hashable {
     /// The field compared.
     public var fieldName: String
@@ -26,6 +27,10 @@ public struct QueryFilter: Sendable, Hashable {
 
     /// The record ID's pseudo-field name, for filters on the record's own ID.
     public static let recordIDField = "___recordID"
+    /// The creation time's pseudo-field name.
+    public static let creationDateField = "___createTime"
+    /// The modification time's pseudo-field name.
+    public static let modificationDateField = "___modTime"
 }
 
 /// The comparators of a CloudKit query, named as Web Services writes them.
@@ -54,6 +59,8 @@ public enum QueryComparator: String, Sendable, Hashable, CaseIterable {
     case listContains = "LIST_CONTAINS"
     /// The field (a list) does not contain the value.
     case notListContains = "NOT_LIST_CONTAINS"
+    /// The field (a list) contains at least one of the value's elements.
+    case listContainsAny = "LIST_CONTAINS_ANY"
     /// The field (a list) contains none of the value's elements.
     case notListContainsAny = "NOT_LIST_CONTAINS_ANY"
     /// The field (a list) contains every one of the value's elements.

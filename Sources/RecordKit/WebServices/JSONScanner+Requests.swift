@@ -70,7 +70,7 @@ extension JSONScanner {
         return (kind, result)
     }
 
-    /// Reads `{query: {recordType, filterBy}, zoneID, resultsLimit}`.
+    /// Reads `{query: {recordType, filterBy, sortBy}, zoneID, resultsLimit, desiredKeys}`.
     mutating func readQueryRequest() throws(WebServicesError) -> QueryRequest {
         try beginObject()
         let start = index
@@ -85,6 +85,10 @@ extension JSONScanner {
                 request.zoneID = try member("zoneID") { (s: inout JSONScanner) throws(WebServicesError) in try s.readZoneID().zoneID }
             } else if self.key(key, is: "resultsLimit") {
                 request.resultsLimit = try member("resultsLimit") { (s: inout JSONScanner) throws(WebServicesError) in try s.readInt64() }
+            } else if self.key(key, is: "desiredKeys") {
+                request.desiredKeys = try member("desiredKeys") { (s: inout JSONScanner) throws(WebServicesError) in
+                    try s.readArray { (s: inout JSONScanner) throws(WebServicesError) in try s.readString() }
+                }
             } else {
                 try skipMember(key)
             }
@@ -108,6 +112,10 @@ extension JSONScanner {
                     if try s.peekKind() == .object { return [try s.readFilter()] }
                     return try s.readArray { (s: inout JSONScanner) throws(WebServicesError) in try s.readFilter() }
                 }
+            } else if self.key(key, is: "sortBy") {
+                request.sorts = try member("sortBy") { (s: inout JSONScanner) throws(WebServicesError) in
+                    try s.readArray { (s: inout JSONScanner) throws(WebServicesError) in try s.readSort() }
+                }
             } else {
                 try skipMember(key)
             }
@@ -115,15 +123,56 @@ extension JSONScanner {
         guard hasType else { throw error(.missingKey("recordType"), at: start) }
     }
 
+    /// Reads `{fieldName | systemFieldName, ascending, relativeLocation}`.
+    private mutating func readSort() throws(WebServicesError) -> QueryRequest.Sort {
+        try beginObject()
+        let start = index
+        var sort = QueryRequest.Sort(fieldName: "")
+        var hasName = false
+        var first = true
+        while let key = try nextKey(&first) {
+            if self.key(key, is: "fieldName") {
+                hasName = true
+                sort.fieldName = try member("fieldName") { (s: inout JSONScanner) throws(WebServicesError) in try s.readString() }
+            } else if self.key(key, is: "systemFieldName") {
+                hasName = true
+                sort.fieldName = try member("systemFieldName") { (s: inout JSONScanner) throws(WebServicesError) in try s.readSystemFieldName() }
+            } else if self.key(key, is: "ascending") {
+                sort.ascending = try member("ascending") { (s: inout JSONScanner) throws(WebServicesError) in try s.readBool() }
+            } else if self.key(key, is: "relativeLocation") {
+                sort.relativeLocation = try member("relativeLocation") { (s: inout JSONScanner) throws(WebServicesError) in try s.readLocation() }
+            } else {
+                try skipMember(key)
+            }
+        }
+        guard hasName else { throw error(.missingKey("fieldName"), at: start) }
+        return sort
+    }
+
+    /// Reads a `systemFieldName` as the system field's schema name (`recordName` as `___recordID`).
+    private mutating func readSystemFieldName() throws(WebServicesError) -> String {
+        let start = index
+        let name = try readString()
+        guard let schemaName = QueryRequest.schemaName(ofSystemField: name) else {
+            throw error(.invalidValue("unknown systemFieldName \(name): recordName, createdTimestamp or modifiedTimestamp"), at: start)
+        }
+        return schemaName
+    }
+
     private mutating func readFilter() throws(WebServicesError) -> QueryRequest.Filter {
         try beginObject()
         let start = index
         var fieldName: String?, comparator: String?
         var fieldValue: FieldValue?
+        var distance: Double?
         var first = true
         while let key = try nextKey(&first) {
             if self.key(key, is: "fieldName") {
                 fieldName = try member("fieldName") { (s: inout JSONScanner) throws(WebServicesError) in try s.readString() }
+            } else if self.key(key, is: "systemFieldName") {
+                fieldName = try member("systemFieldName") { (s: inout JSONScanner) throws(WebServicesError) in try s.readSystemFieldName() }
+            } else if self.key(key, is: "distance") {
+                distance = try member("distance") { (s: inout JSONScanner) throws(WebServicesError) in try s.readDouble() }
             } else if self.key(key, is: "comparator") {
                 comparator = try member("comparator") { (s: inout JSONScanner) throws(WebServicesError) in try s.readString() }
             } else if self.key(key, is: "fieldValue") {
@@ -135,7 +184,7 @@ extension JSONScanner {
         guard let fieldName else { throw error(.missingKey("fieldName"), at: start) }
         guard let comparator else { throw error(.missingKey("comparator"), at: start) }
         guard let fieldValue else { throw error(.missingKey("fieldValue"), at: start) }
-        return QueryRequest.Filter(fieldName: fieldName, comparator: comparator, fieldValue: fieldValue)
+        return QueryRequest.Filter(fieldName: fieldName, comparator: comparator, fieldValue: fieldValue, distance: distance)
     }
 
     /// Reads `{singleFile: {fileChecksum, size, ...}}`, the answer to an asset upload.

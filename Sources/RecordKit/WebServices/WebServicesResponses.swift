@@ -109,16 +109,34 @@ public struct ModifyRequest: Sendable, Hashable {
 
 /// A records/query request (alone, or one entry of a batch).
 public struct QueryRequest: Sendable, Hashable {
-    /// One `filterBy` entry.
+    /// One `filterBy` entry. A system field (`systemFieldName`) reads as its schema name: `recordName` as
+    /// `___recordID`, `createdTimestamp` as `___createTime`, `modifiedTimestamp` as `___modTime`.
     public struct Filter: Sendable, Hashable {
         public var fieldName: String
         public var comparator: String
         public var fieldValue: FieldValue
+        /// The radius of a NEAR filter, in meters.
+        public var distance: Double?
 
-        public init(fieldName: String, comparator: String, fieldValue: FieldValue) {
+        public init(fieldName: String, comparator: String, fieldValue: FieldValue, distance: Double? = nil) {
             self.fieldName = fieldName
             self.comparator = comparator
             self.fieldValue = fieldValue
+            self.distance = distance
+        }
+    }
+
+    /// One `sortBy` entry; a system field reads as its schema name, as in ``Filter``.
+    public struct Sort: Sendable, Hashable {
+        public var fieldName: String
+        public var ascending: Bool
+        /// For a location field: sort by the distance from this point.
+        public var relativeLocation: Location?
+
+        public init(fieldName: String, ascending: Bool = true, relativeLocation: Location? = nil) {
+            self.fieldName = fieldName
+            self.ascending = ascending
+            self.relativeLocation = relativeLocation
         }
     }
 
@@ -126,12 +144,31 @@ public struct QueryRequest: Sendable, Hashable {
     public var zoneID: RecordZoneID?
     public var filters: [Filter]
     public var resultsLimit: Int64?
+    /// The sort keys, the first deciding first.
+    public var sorts: [Sort]
+    /// Only these fields in the records returned; nil for all.
+    public var desiredKeys: [String]?
 
-    public init(recordType: String, zoneID: RecordZoneID? = nil, filters: [Filter] = [], resultsLimit: Int64? = nil) {
+    public init(
+        recordType: String, zoneID: RecordZoneID? = nil, filters: [Filter] = [], resultsLimit: Int64? = nil,
+        sorts: [Sort] = [], desiredKeys: [String]? = nil
+    ) {
         self.recordType = recordType
         self.zoneID = zoneID
         self.filters = filters
         self.resultsLimit = resultsLimit
+        self.sorts = sorts
+        self.desiredKeys = desiredKeys
+    }
+
+    /// The schema name of a Web Services `systemFieldName`; nil for a name Web Services does not give.
+    public static func schemaName(ofSystemField name: String) -> String? {
+        switch name {
+        case "recordName": "___recordID"
+        case "createdTimestamp": "___createTime"
+        case "modifiedTimestamp": "___modTime"
+        default: nil
+        }
     }
 }
 

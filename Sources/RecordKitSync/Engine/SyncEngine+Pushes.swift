@@ -50,13 +50,19 @@ extension SyncEngine {
         // Pushes that came while this one waited have joined it.
         let due = queuedPushFetch ?? fetch
         queuedPushFetch = nil
-        let known = Set(try stored { () throws(RecordStoreError) in try store.zones() }.filter(\.exists).map(\.id))
-            .union(configuration.zones)
-        if due.everything || !due.zoneIDs.isSubset(of: known) {
+        let wasSubscribed = try loadState().savedSubscriptionID == ours
+        let existing = Set(try stored { () throws(RecordStoreError) in try store.zones() }.filter(\.exists).map(\.id))
+        if due.everything || !due.zoneIDs.isSubset(of: existing.union(configuration.zones)) {
             try await fetchAll()
         } else {
             for zoneID in due.zoneIDs.sorted() { try await fetchZone(zoneID) }
+            // A zone fetch that finds its zone gone (another device deleted it) only marks it missing: the database
+            // feed says it was deleted, and reading it applies the zone-loss policy.
+            let stillExisting = Set(try stored { () throws(RecordStoreError) in try store.zones() }.filter(\.exists).map(\.id))
+            if !existing.intersection(due.zoneIDs).isSubset(of: stillExisting) { try await fetchAll() }
         }
+        // A zone lost on the way may have taken the subscription with it: save it again now, not at the next launch.
+        if wasSubscribed { try await ensureSubscription() }
         return .fetched
     }
 

@@ -21,6 +21,9 @@ public actor DeviceConnection: CloudDatabase {
     /// Every request since ``recordTraffic(_:)`` turned recording on, with what reached the device, in order;
     /// requests refused before they left (offline, dead) are not listed. ``takeTraffic()`` empties it.
     public private(set) var traffic: [DeviceTraffic] = []
+    /// Delivers the pushes waiting for the harness's devices, but the one named (whose engine is busy with the
+    /// request): set by ``SyncHarness/deliverPushesAsTheyArrive()``.
+    private var pushDelivery: (@Sendable (_ busyDevice: String?) async -> Void)?
 
     /// A connection to a simulator, online; `deviceID` names the device (a new UUID unless given).
     public init(simulator: CloudKitSimulator, deviceID: String = UUID().uuidString) {
@@ -49,6 +52,18 @@ public actor DeviceConnection: CloudDatabase {
     public func revive() {
         isDead = false
         requestsBeforeKill = nil
+    }
+
+    /// Sets what delivers pushes after every request that reached the server, once its response is in or lost
+    /// (nil: nothing): the pushes the request caused reach the other devices before this one goes on.
+    public func setPushDelivery(_ delivery: (@Sendable (_ busyDevice: String?) async -> Void)?) {
+        pushDelivery = delivery
+    }
+
+    /// Delivers the pushes waiting for every device, this one included, if a delivery is set: the device's
+    /// engine is idle.
+    public func deliverWaitingPushes() async {
+        await pushDelivery?(nil)
     }
 
     /// Turns the recording of ``traffic`` on or off.
@@ -87,6 +102,7 @@ public actor DeviceConnection: CloudDatabase {
         } catch {
             outcome = .failure(error)
         }
+        await pushDelivery?(deviceID)
         if dies {
             isDead = true
             if recordsTraffic { traffic.append(DeviceTraffic(exchange: log(.failure(.networkUnavailable)), responseLost: true)) }
@@ -101,7 +117,7 @@ public actor DeviceConnection: CloudDatabase {
     }
 
     public func deleteZones(_ zoneIDs: [RecordZoneID]) async throws(CloudError) -> [Result<RecordZoneID, CloudError>] {
-        try await pass({ () async throws(CloudError) in try await simulator.deleteZones(zoneIDs) }, log: { .deleteZones(zoneIDs, $0) })
+        try await pass({ () async throws(CloudError) in try await simulator.deleteZones(zoneIDs, from: deviceID) }, log: { .deleteZones(zoneIDs, $0) })
     }
 
     public func modifyRecords(_ request: ModifyRecordsRequest) async throws(CloudError) -> ModifyRecordsResult {

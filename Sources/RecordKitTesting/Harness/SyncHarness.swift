@@ -24,6 +24,8 @@ public final class SyncHarness: Sendable {
     public let devices: [SimulatedDevice]
     /// The model types whose records are compared: every model type of every device.
     public let models: [any RecordModel.Type]
+    /// What the devices' engines did with the pushes delivered as they arrived (``deliverPushesAsTheyArrive()``).
+    public let pushLog = PushLog()
 
     /// Creates `devices` devices syncing `zones` of a private database simulator seeded with `seed`;
     /// `configure` adjusts the engines' configuration.

@@ -64,6 +64,12 @@ extension CloudKitSimulator {
         for _ in 0..<max(0, count) { pendingPushFaults.append(fault) }
     }
 
+    /// Makes every push queued from now on meet a fault drawn from `plan` with the simulator's seeded generator,
+    /// unless one injected by ``injectPushFault(_:count:)`` comes first (nil: no random push faults).
+    public func setRandomPushFaults(_ plan: RandomPushFaults?) {
+        randomPushFaults = plan
+    }
+
     /// Delivers every push held by ``PushFault/delay``, in the order they were held.
     public func releaseHeldPushes() {
         let held = heldPushes
@@ -80,19 +86,43 @@ extension CloudKitSimulator {
     /// made the change: CloudKit does not notify the device that made the change
     /// (https://developer.apple.com/documentation/cloudkit/cknotificationinfo).
     func queuePushes(for changes: [CommittedChange], origin: String?) {
+        for change in changes {
+            queuePushes(origin: origin, change: change) { subscription in
+                self.notificationKind(subscription, change.record, change.reason)
+            }
+        }
+    }
+
+    /// Queues the pushes of zones deleted by `origin` (nil: by the user or the server): a database subscription
+    /// fires for every change in the database, zone deletions included, and a zone's subscription fires for its
+    /// own deletion. https://developer.apple.com/documentation/cloudkit/ckdatabasesubscription
+    func queueZoneDeletionPushes(for zoneIDs: [RecordZoneID], origin: String?) {
+        for zoneID in zoneIDs {
+            queuePushes(origin: origin, change: nil) { subscription in
+                switch subscription.kind {
+                case .database: .database(zoneID: zoneID)
+                case let .recordZone(subscribed): subscribed == zoneID ? .recordZone(zoneID) : nil
+                case .query: nil
+                }
+            }
+        }
+    }
+
+    /// Queues one push per subscription that `kind` says fires, for every registered device but `origin`.
+    private func queuePushes(
+        origin: String?, change: CommittedChange?, kind: (Subscription) -> CloudNotification.Kind?
+    ) {
         let devices = pushDevices.subtracting(origin.map { [$0] } ?? []).sorted()
         guard !devices.isEmpty, !subscriptions.isEmpty else { return }
-        for change in changes {
-            for subscription in subscriptions.values.sorted(by: { $0.id < $1.id }) {
-                guard let kind = notificationKind(subscription, change.record, change.reason) else { continue }
-                if case let .query(query) = subscription.kind, query.firesOnce { subscriptions[subscription.id] = nil }
-                let notification = CloudNotification(
-                    kind: kind, subscriptionID: subscription.id, databaseScope: scope,
-                    notificationID: String(random.next() % 2_821_109_907_456, radix: 36),
-                    userRecordName: userRecordName, alert: Self.alert(subscription.notificationInfo),
-                    isContentAvailable: subscription.notificationInfo.shouldSendContentAvailable)
-                for device in devices { deliver(notification, to: device, for: change) }
-            }
+        for subscription in subscriptions.values.sorted(by: { $0.id < $1.id }) {
+            guard let kind = kind(subscription) else { continue }
+            if case let .query(query) = subscription.kind, query.firesOnce { subscriptions[subscription.id] = nil }
+            let notification = CloudNotification(
+                kind: kind, subscriptionID: subscription.id, databaseScope: scope,
+                notificationID: String(random.next() % 2_821_109_907_456, radix: 36),
+                userRecordName: userRecordName, alert: Self.alert(subscription.notificationInfo),
+                isContentAvailable: subscription.notificationInfo.shouldSendContentAvailable)
+            for device in devices { deliver(notification, to: device, for: change) }
         }
     }
 
@@ -113,8 +143,9 @@ extension CloudKitSimulator {
             sound: info.soundName, category: info.category)
     }
 
-    private func deliver(_ notification: CloudNotification, to device: String, for change: CommittedChange) {
-        let fault = pendingPushFaults.isEmpty ? nil : pendingPushFaults.removeFirst()
+    private func deliver(_ notification: CloudNotification, to device: String, for change: CommittedChange?) {
+        let fault = pendingPushFaults.isEmpty ? randomPushFault() : pendingPushFaults.removeFirst()
+        if let fault { pushFaultsMet.append(fault) }
         switch fault {
         case .drop?: return
         case .delay?: heldPushes.append((device, notification))
@@ -123,11 +154,26 @@ extension CloudKitSimulator {
             pushQueues[device, default: []].append(notification)
         case .duplicate?: pushQueues[device, default: []] += [notification, notification]
         case .beforeVisible?:
-            let zoneID = change.record.id.zoneID
-            if hiddenChanges[zoneID] == nil { hiddenChanges[zoneID] = change.sequenceBefore }
+            // A zone's deletion is visible at once: only a record change can lag.
+            if let change, hiddenChanges[change.record.id.zoneID] == nil {
+                hiddenChanges[change.record.id.zoneID] = change.sequenceBefore
+            }
             pushQueues[device, default: []].append(notification)
         case nil: pushQueues[device, default: []].append(notification)
         }
+    }
+}
+
+extension CloudKitSimulator {
+    /// A fault drawn from the random push fault plan, if any.
+    private func randomPushFault() -> PushFault? {
+        guard let plan = randomPushFaults else { return nil }
+        var draw = Double(random.next() >> 11) / Double(1 << 53)
+        for (fault, chance) in plan.chances {
+            if draw < chance { return fault }
+            draw -= chance
+        }
+        return nil
     }
 }
 

@@ -10,8 +10,14 @@ extension CloudKitSimulator {
     }
 
     public func deleteZones(_ zoneIDs: [RecordZoneID]) async throws(CloudError) -> [Result<RecordZoneID, CloudError>] {
+        try deleteZones(zoneIDs, from: nil)
+    }
+
+    /// Deletes zones for a device: every other device subscribed to them gets a push.
+    public func deleteZones(_ zoneIDs: [RecordZoneID], from device: String?) throws(CloudError) -> [Result<RecordZoneID, CloudError>] {
         let loseResponse = try beginRequest(.deleteZones)
         let results = zoneIDs.map { removeZone($0, reason: .deleted) }
+        queueZoneDeletionPushes(for: results.compactMap { try? $0.get() }, origin: device)
         if loseResponse { throw .networkFailure }
         return results
     }
@@ -28,7 +34,10 @@ extension CloudKitSimulator {
     /// it purged, and requests on it fail with `userDeletedZone` until the app creates it again.
     /// https://developer.apple.com/documentation/cloudkit/ckerror/code/userdeletedzone
     public func serverUserDeletesZone(_ zoneID: RecordZoneID) {
-        if case .success = removeZone(zoneID, reason: .purged) { goneZones[zoneID] = .purged }
+        if case .success = removeZone(zoneID, reason: .purged) {
+            goneZones[zoneID] = .purged
+            queueZoneDeletionPushes(for: [zoneID], origin: nil)
+        }
     }
 
     /// The user resets their encrypted data during account recovery: every custom zone is deleted, the database
@@ -38,7 +47,10 @@ extension CloudKitSimulator {
     /// https://developer.apple.com/documentation/cloudkit/ckfetchdatabasechangesoperation/recordzonewithidwasdeletedduetouserencrypteddatareset
     public func serverResetEncryptedData() {
         for zoneID in zones.keys.sorted() where zoneID != .default {
-            if case .success = removeZone(zoneID, reason: .encryptedDataReset) { goneZones[zoneID] = .encryptedDataReset }
+            if case .success = removeZone(zoneID, reason: .encryptedDataReset) {
+                goneZones[zoneID] = .encryptedDataReset
+                queueZoneDeletionPushes(for: [zoneID], origin: nil)
+            }
         }
     }
 

@@ -47,6 +47,7 @@ public actor CloudKitSimulator: CloudDatabase {
     var pushQueues: [String: [CloudNotification]] = [:]
     var heldPushes: [(device: String, notification: CloudNotification)] = []
     var pendingPushFaults: [PushFault] = []
+    var randomPushFaults: RandomPushFaults?
     /// Per zone, the last change a zone fetch sees while later ones are hidden (``PushFault/beforeVisible``).
     var hiddenChanges: [RecordZoneID: UInt64] = [:]
 
@@ -56,6 +57,8 @@ public actor CloudKitSimulator: CloudDatabase {
 
     /// Every fault injected so far, in order.
     public internal(set) var injectedFaults: [InjectedFault] = []
+    /// Every fault a push met so far, injected or drawn at random, in order.
+    public internal(set) var pushFaultsMet: [PushFault] = []
     /// How many requests the simulator has received.
     public internal(set) var requestCount = 0
     /// How many requests of each operation the simulator has received.

@@ -53,16 +53,16 @@ struct ServerExample {
         print("server now says: \(check.flatMap { if case let .string(name)? = $0["name"] { name } else { nil } } ?? "nothing")")
     }
 
-    /// Reads every TaskList of the public database, a page at a time, into the store.
+    /// Reads every TaskList of the public database, a page at a time, into the store. The typed query is checked
+    /// against the schema's indexes before it is sent: a query without filters needs TaskList's record name
+    /// queryable (the schema's `<systemIndex field="___recordID" queryable="true"/>`).
     static func mirror(_ database: WebServicesDatabase, into store: RecordStore) async throws -> Int {
-        var marker: String?
         var count = 0
-        repeat {
-            let page = try await database.query(QueryRequest(recordType: TaskList.recordType, resultsLimit: 2), continuationMarker: marker)
+        for try await page in database.pages(ModelQuery<TaskList>().limit(2)) {
+            for refused in page.undecodable { print("kept undecoded: \(refused.error)") }
             _ = try store.apply(serverRecords: page.records)
             count += page.records.count
-            marker = page.continuationMarker
-        } while marker != nil
+        }
         return count
     }
 

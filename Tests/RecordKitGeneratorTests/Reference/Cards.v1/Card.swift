@@ -144,3 +144,30 @@ nonisolated extension Card: RecordKit.RecordModel {
         return merged
     }
 }
+
+// MARK: - Query fields
+
+nonisolated extension Card: RecordKit.QueryableRecordModel {
+    /// The fields queries can name, typed by their values, with the indexes the schema declares.
+    public nonisolated enum Fields {
+        /// `title`, STRING: no index.
+        public static let title = RecordKit.QueryField<Card, Swift.String>("title", indexes: [])
+        /// `body`, STRING: no index.
+        public static let body = RecordKit.QueryField<Card, Swift.String>("body", indexes: [])
+        /// `color`, INT64: no index.
+        public static let color = RecordKit.QueryField<Card, Swift.Int64>("color", indexes: [])
+        /// `tags`, LIST<STRING>: no index.
+        public static let tags = RecordKit.QueryField<Card, [Swift.String]>("tags", indexes: [])
+        /// `modified`, TIMESTAMP: no index.
+        public static let modified = RecordKit.QueryField<Card, Foundation.Date>("modified", indexes: [])
+        /// The record's ID (`___recordID`): no index.
+        public static let recordName = RecordKit.QueryField<Card, RecordKit.RecordID>.recordName(indexes: [])
+        /// When the record was first saved (`___createTime`): no index.
+        public static let creationDate = RecordKit.QueryField<Card, Foundation.Date>.creationDate(indexes: [])
+        /// When the record was last saved (`___modTime`): no index.
+        public static let modificationDate = RecordKit.QueryField<Card, Foundation.Date>.modificationDate(indexes: [])
+    }
+
+    public static var recordNameQueryField: RecordKit.QueryField<Card, RecordKit.RecordID> { Fields.recordName }
+    public static var modificationDateQueryField: RecordKit.QueryField<Card, Foundation.Date> { Fields.modificationDate }
+}

@@ -226,3 +226,42 @@ nonisolated extension Article: RecordKit.RecordModel {
         return merged
     }
 }
+
+// MARK: - Query fields
+
+nonisolated extension Article: RecordKit.QueryableRecordModel {
+    /// The fields queries can name, typed by their values, with the indexes the schema declares.
+    public nonisolated enum Fields {
+        /// `title`, STRING: no index.
+        public static let title = RecordKit.QueryField<Article, Swift.String>("title", indexes: [])
+        /// `default`, STRING: no index.
+        public static let `default` = RecordKit.QueryField<Article, Swift.String>("default", indexes: [])
+        /// `class`, INT64: no index.
+        public static let `class` = RecordKit.QueryField<Article, Swift.Int64>("class", indexes: [])
+        /// `record`, STRING: no index.
+        public static let recordField = RecordKit.QueryField<Article, Swift.String>("record", indexes: [])
+        /// `views`, INT64: no index.
+        public static let views = RecordKit.QueryField<Article, Swift.Int>("views", indexes: [])
+        /// `link`, STRING: no index.
+        public static let link = RecordKit.QueryField<Article, Foundation.URL>("link", indexes: [])
+        /// `status`, STRING: no index.
+        public static let status = RecordKit.QueryField<Article, Status>("status", indexes: [])
+        /// `history`, LIST<STRING>: no index.
+        public static let history = RecordKit.QueryField<Article, [Status]>("history", indexes: [])
+        /// `scores`, LIST<INT64>: no index.
+        public static let scores = RecordKit.QueryField<Article, [Swift.Int64]>("scores", indexes: [])
+        /// `subtitle`, STRING: no index.
+        public static let subtitle = RecordKit.QueryField<Article, Swift.String>("subtitle", indexes: [])
+        /// `related`, LIST<REFERENCE>: no index.
+        public static let related = RecordKit.QueryField<Article, [RecordKit.RecordReference<Article>]>("related", indexes: [])
+        /// The record's ID (`___recordID`): no index.
+        public static let recordName = RecordKit.QueryField<Article, RecordKit.RecordID>.recordName(indexes: [])
+        /// When the record was first saved (`___createTime`): no index.
+        public static let creationDate = RecordKit.QueryField<Article, Foundation.Date>.creationDate(indexes: [])
+        /// When the record was last saved (`___modTime`): no index.
+        public static let modificationDate = RecordKit.QueryField<Article, Foundation.Date>.modificationDate(indexes: [])
+    }
+
+    public static var recordNameQueryField: RecordKit.QueryField<Article, RecordKit.RecordID> { Fields.recordName }
+    public static var modificationDateQueryField: RecordKit.QueryField<Article, Foundation.Date> { Fields.modificationDate }
+}

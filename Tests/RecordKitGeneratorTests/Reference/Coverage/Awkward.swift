@@ -131,3 +131,28 @@ nonisolated extension Awkward: RecordKit.RecordModel {
         return merged
     }
 }
+
+// MARK: - Query fields
+
+nonisolated extension Awkward: RecordKit.QueryableRecordModel {
+    /// The fields queries can name, typed by their values, with the indexes the schema declares.
+    public nonisolated enum Fields {
+        /// `metadata`, STRING: no index.
+        public static let metadataField = RecordKit.QueryField<Awkward, Swift.String>("metadata", indexes: [])
+        /// `rawValue`, INT64: no index.
+        public static let rawValue = RecordKit.QueryField<Awkward, Swift.Int64>("rawValue", indexes: [])
+        /// `self`, DOUBLE: no index.
+        public static let selfField = RecordKit.QueryField<Awkward, Swift.Double>("self", indexes: [])
+        /// `zoneID`, STRING: no index.
+        public static let zoneID = RecordKit.QueryField<Awkward, Swift.String>("zoneID", indexes: [])
+        /// The record's ID (`___recordID`): no index.
+        public static let recordName = RecordKit.QueryField<Awkward, RecordKit.RecordID>.recordName(indexes: [])
+        /// When the record was first saved (`___createTime`): no index.
+        public static let creationDate = RecordKit.QueryField<Awkward, Foundation.Date>.creationDate(indexes: [])
+        /// When the record was last saved (`___modTime`): no index.
+        public static let modificationDate = RecordKit.QueryField<Awkward, Foundation.Date>.modificationDate(indexes: [])
+    }
+
+    public static var recordNameQueryField: RecordKit.QueryField<Awkward, RecordKit.RecordID> { Fields.recordName }
+    public static var modificationDateQueryField: RecordKit.QueryField<Awkward, Foundation.Date> { Fields.modificationDate }
+}

@@ -185,6 +185,39 @@ nonisolated extension Task: RecordKit.RecordModel {
     }
 }
 
+// MARK: - Query fields
+
+nonisolated extension Task: RecordKit.QueryableRecordModel {
+    /// The fields queries can name, typed by their values, with the indexes the schema declares.
+    nonisolated enum Fields {
+        /// `title`, STRING: queryable.
+        static let title = RecordKit.QueryField<Task, Swift.String>("title", indexes: [.queryable])
+        /// `done`, INT64: no index.
+        static let done = RecordKit.QueryField<Task, Swift.Bool>("done", indexes: [])
+        /// `due`, TIMESTAMP: sortable.
+        static let due = RecordKit.QueryField<Task, Foundation.Date>("due", indexes: [.sortable])
+        /// `modified`, TIMESTAMP: no index.
+        static let modified = RecordKit.QueryField<Task, Foundation.Date>("modified", indexes: [])
+        /// `notes`, STRING: no index.
+        static let notes = RecordKit.QueryField<Task, Swift.String>("notes", indexes: [])
+        /// `tags`, LIST<STRING>: no index.
+        static let tags = RecordKit.QueryField<Task, [Swift.String]>("tags", indexes: [])
+        /// `priority`, INT64: no index.
+        static let priority = RecordKit.QueryField<Task, Priority>("priority", indexes: [])
+        /// `list`, REFERENCE: no index.
+        static let list = RecordKit.QueryField<Task, RecordKit.RecordReference<TaskList>>("list", indexes: [])
+        /// The record's ID (`___recordID`): no index.
+        static let recordName = RecordKit.QueryField<Task, RecordKit.RecordID>.recordName(indexes: [])
+        /// When the record was first saved (`___createTime`): no index.
+        static let creationDate = RecordKit.QueryField<Task, Foundation.Date>.creationDate(indexes: [])
+        /// When the record was last saved (`___modTime`): no index.
+        static let modificationDate = RecordKit.QueryField<Task, Foundation.Date>.modificationDate(indexes: [])
+    }
+
+    static var recordNameQueryField: RecordKit.QueryField<Task, RecordKit.RecordID> { Fields.recordName }
+    static var modificationDateQueryField: RecordKit.QueryField<Task, Foundation.Date> { Fields.modificationDate }
+}
+
 /// A list of tasks, new in version 2 of the schema. A list deleted on another device stays deleted: a rename made here meanwhile is discarded (and reported).
 ///
 /// Record type `TaskList`, version 1.
@@ -272,6 +305,25 @@ nonisolated extension TaskList: RecordKit.RecordModel {
         merged.metadata = merger.mergeMetadata(ancestor.map { $0.metadata }, client.metadata, server.metadata)
         return merged
     }
+}
+
+// MARK: - Query fields
+
+nonisolated extension TaskList: RecordKit.QueryableRecordModel {
+    /// The fields queries can name, typed by their values, with the indexes the schema declares.
+    nonisolated enum Fields {
+        /// `name`, STRING: no index.
+        static let name = RecordKit.QueryField<TaskList, Swift.String>("name", indexes: [])
+        /// The record's ID (`___recordID`): queryable.
+        static let recordName = RecordKit.QueryField<TaskList, RecordKit.RecordID>.recordName(indexes: [.queryable])
+        /// When the record was first saved (`___createTime`): no index.
+        static let creationDate = RecordKit.QueryField<TaskList, Foundation.Date>.creationDate(indexes: [])
+        /// When the record was last saved (`___modTime`): no index.
+        static let modificationDate = RecordKit.QueryField<TaskList, Foundation.Date>.modificationDate(indexes: [])
+    }
+
+    static var recordNameQueryField: RecordKit.QueryField<TaskList, RecordKit.RecordID> { Fields.recordName }
+    static var modificationDateQueryField: RecordKit.QueryField<TaskList, Foundation.Date> { Fields.modificationDate }
 }
 
 /// Stored as an int64; values this version does not know read as `unknown`.

@@ -124,3 +124,26 @@ nonisolated extension Folder: RecordKit.RecordModel {
         return merged
     }
 }
+
+// MARK: - Query fields
+
+nonisolated extension Folder: RecordKit.QueryableRecordModel {
+    /// The fields queries can name, typed by their values, with the indexes the schema declares.
+    public nonisolated enum Fields {
+        /// `name`, STRING: queryable, sortable, searchable.
+        public static let name = RecordKit.QueryField<Folder, Swift.String>("name", indexes: [.queryable, .sortable, .searchable])
+        /// `parentFolder`, REFERENCE: no index.
+        public static let parentFolder = RecordKit.QueryField<Folder, RecordKit.RecordReference<Folder>>("parentFolder", indexes: [])
+        /// `created`, TIMESTAMP: no index.
+        public static let created = RecordKit.QueryField<Folder, Foundation.Date>("created", indexes: [])
+        /// The record's ID (`___recordID`): no index.
+        public static let recordName = RecordKit.QueryField<Folder, RecordKit.RecordID>.recordName(indexes: [])
+        /// When the record was first saved (`___createTime`): no index.
+        public static let creationDate = RecordKit.QueryField<Folder, Foundation.Date>.creationDate(indexes: [])
+        /// When the record was last saved (`___modTime`): no index.
+        public static let modificationDate = RecordKit.QueryField<Folder, Foundation.Date>.modificationDate(indexes: [])
+    }
+
+    public static var recordNameQueryField: RecordKit.QueryField<Folder, RecordKit.RecordID> { Fields.recordName }
+    public static var modificationDateQueryField: RecordKit.QueryField<Folder, Foundation.Date> { Fields.modificationDate }
+}

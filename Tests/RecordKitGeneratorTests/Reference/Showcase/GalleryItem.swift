@@ -120,3 +120,24 @@ nonisolated extension GalleryItem: RecordKit.RecordModel {
         return merged
     }
 }
+
+// MARK: - Query fields
+
+nonisolated extension GalleryItem: RecordKit.QueryableRecordModel {
+    /// The fields queries can name, typed by their values, with the indexes the schema declares.
+    public nonisolated enum Fields {
+        /// `caption`, STRING: searchable.
+        public static let caption = RecordKit.QueryField<GalleryItem, Swift.String>("caption", indexes: [.searchable])
+        /// `likes`, INT64: queryable, sortable.
+        public static let likes = RecordKit.QueryField<GalleryItem, Swift.Int64>("likes", indexes: [.queryable, .sortable])
+        /// The record's ID (`___recordID`): no index.
+        public static let recordName = RecordKit.QueryField<GalleryItem, RecordKit.RecordID>.recordName(indexes: [])
+        /// When the record was first saved (`___createTime`): no index.
+        public static let creationDate = RecordKit.QueryField<GalleryItem, Foundation.Date>.creationDate(indexes: [])
+        /// When the record was last saved (`___modTime`): sortable.
+        public static let modificationDate = RecordKit.QueryField<GalleryItem, Foundation.Date>.modificationDate(indexes: [.sortable])
+    }
+
+    public static var recordNameQueryField: RecordKit.QueryField<GalleryItem, RecordKit.RecordID> { Fields.recordName }
+    public static var modificationDateQueryField: RecordKit.QueryField<GalleryItem, Foundation.Date> { Fields.modificationDate }
+}

@@ -438,3 +438,64 @@ nonisolated extension Note: RecordKit.RecordModel {
         return merged
     }
 }
+
+// MARK: - Query fields
+
+nonisolated extension Note: RecordKit.QueryableRecordModel {
+    /// The fields queries can name, typed by their values, with the indexes the schema declares.
+    public nonisolated enum Fields {
+        /// `modified`, TIMESTAMP: queryable, sortable.
+        public static let modified = RecordKit.QueryField<Note, Foundation.Date>("modified", indexes: [.queryable, .sortable])
+        /// `title`, STRING: searchable.
+        public static let title = RecordKit.QueryField<Note, Swift.String>("title", indexes: [.searchable])
+        /// `tags`, LIST<STRING>: queryable.
+        public static let tags = RecordKit.QueryField<Note, [Swift.String]>("tags", indexes: [.queryable])
+        /// `priority`, INT64: queryable.
+        public static let priority = RecordKit.QueryField<Note, Priority>("priority", indexes: [.queryable])
+        /// `moods`, LIST<STRING>: no index.
+        public static let moods = RecordKit.QueryField<Note, [Mood]>("moods", indexes: [])
+        /// `mood`, STRING: no index.
+        public static let mood = RecordKit.QueryField<Note, Mood>("mood", indexes: [])
+        /// `pinned`, INT64: no index.
+        public static let pinned = RecordKit.QueryField<Note, Swift.Bool>("pinned", indexes: [])
+        /// `position`, INT64: sortable.
+        public static let position = RecordKit.QueryField<Note, Swift.Int>("position", indexes: [.sortable])
+        /// `uuid`, STRING: no index.
+        public static let uuid = RecordKit.QueryField<Note, Foundation.UUID>("uuid", indexes: [])
+        /// `source`, STRING: no index.
+        public static let source = RecordKit.QueryField<Note, Foundation.URL>("source", indexes: [])
+        /// `folder`, REFERENCE: no index.
+        public static let folder = RecordKit.QueryField<Note, RecordKit.RecordReference<Folder>>("folder", indexes: [])
+        /// `links`, LIST<REFERENCE>: no index.
+        public static let links = RecordKit.QueryField<Note, [RecordKit.RecordReference<Note>]>("links", indexes: [])
+        /// `owner`, REFERENCE: no index.
+        public static let owner = RecordKit.QueryField<Note, RecordKit.Reference>("owner", indexes: [])
+        /// `place`, LOCATION: no index.
+        public static let place = RecordKit.QueryField<Note, RecordKit.Location>("place", indexes: [])
+        /// `rating`, DOUBLE: no index.
+        public static let rating = RecordKit.QueryField<Note, Swift.Double>("rating", indexes: [])
+        /// `thumbnail`, BYTES: no index.
+        public static let thumbnail = RecordKit.QueryField<Note, Foundation.Data>("thumbnail", indexes: [])
+        /// `reminder`, TIMESTAMP: no index.
+        public static let reminder = RecordKit.QueryField<Note, Foundation.Date>("reminder", indexes: [])
+        /// `scores`, LIST<DOUBLE>: no index.
+        public static let scores = RecordKit.QueryField<Note, [Swift.Double]>("scores", indexes: [])
+        /// `counts`, LIST<INT64>: no index.
+        public static let counts = RecordKit.QueryField<Note, [Swift.Int64]>("counts", indexes: [])
+        /// `dates`, LIST<TIMESTAMP>: no index.
+        public static let dates = RecordKit.QueryField<Note, [Foundation.Date]>("dates", indexes: [])
+        /// `blobs`, LIST<BYTES>: no index.
+        public static let blobs = RecordKit.QueryField<Note, [Foundation.Data]>("blobs", indexes: [])
+        /// `route`, LIST<LOCATION>: no index.
+        public static let route = RecordKit.QueryField<Note, [RecordKit.Location]>("route", indexes: [])
+        /// The record's ID (`___recordID`): queryable.
+        public static let recordName = RecordKit.QueryField<Note, RecordKit.RecordID>.recordName(indexes: [.queryable])
+        /// When the record was first saved (`___createTime`): queryable, sortable.
+        public static let creationDate = RecordKit.QueryField<Note, Foundation.Date>.creationDate(indexes: [.queryable, .sortable])
+        /// When the record was last saved (`___modTime`): no index.
+        public static let modificationDate = RecordKit.QueryField<Note, Foundation.Date>.modificationDate(indexes: [])
+    }
+
+    public static var recordNameQueryField: RecordKit.QueryField<Note, RecordKit.RecordID> { Fields.recordName }
+    public static var modificationDateQueryField: RecordKit.QueryField<Note, Foundation.Date> { Fields.modificationDate }
+}

@@ -111,3 +111,24 @@ nonisolated extension SharedNote: RecordKit.RecordModel {
         return merged
     }
 }
+
+// MARK: - Query fields
+
+nonisolated extension SharedNote: RecordKit.QueryableRecordModel {
+    /// The fields queries can name, typed by their values, with the indexes the schema declares.
+    public nonisolated enum Fields {
+        /// `body`, STRING: no index.
+        public static let body = RecordKit.QueryField<SharedNote, Swift.String>("body", indexes: [])
+        /// `edited`, TIMESTAMP: no index.
+        public static let edited = RecordKit.QueryField<SharedNote, Foundation.Date>("edited", indexes: [])
+        /// The record's ID (`___recordID`): no index.
+        public static let recordName = RecordKit.QueryField<SharedNote, RecordKit.RecordID>.recordName(indexes: [])
+        /// When the record was first saved (`___createTime`): no index.
+        public static let creationDate = RecordKit.QueryField<SharedNote, Foundation.Date>.creationDate(indexes: [])
+        /// When the record was last saved (`___modTime`): no index.
+        public static let modificationDate = RecordKit.QueryField<SharedNote, Foundation.Date>.modificationDate(indexes: [])
+    }
+
+    public static var recordNameQueryField: RecordKit.QueryField<SharedNote, RecordKit.RecordID> { Fields.recordName }
+    public static var modificationDateQueryField: RecordKit.QueryField<SharedNote, Foundation.Date> { Fields.modificationDate }
+}

@@ -143,3 +143,30 @@ nonisolated extension Task: RecordKit.RecordModel {
         return merged
     }
 }
+
+// MARK: - Query fields
+
+nonisolated extension Task: RecordKit.QueryableRecordModel {
+    /// The fields queries can name, typed by their values, with the indexes the schema declares.
+    public nonisolated enum Fields {
+        /// `title`, STRING: queryable.
+        public static let title = RecordKit.QueryField<Task, Swift.String>("title", indexes: [.queryable])
+        /// `done`, INT64: no index.
+        public static let done = RecordKit.QueryField<Task, Swift.Bool>("done", indexes: [])
+        /// `due`, TIMESTAMP: sortable.
+        public static let due = RecordKit.QueryField<Task, Foundation.Date>("due", indexes: [.sortable])
+        /// `color`, STRING: no index.
+        public static let color = RecordKit.QueryField<Task, Swift.String>("color", indexes: [])
+        /// `modified`, TIMESTAMP: no index.
+        public static let modified = RecordKit.QueryField<Task, Foundation.Date>("modified", indexes: [])
+        /// The record's ID (`___recordID`): no index.
+        public static let recordName = RecordKit.QueryField<Task, RecordKit.RecordID>.recordName(indexes: [])
+        /// When the record was first saved (`___createTime`): no index.
+        public static let creationDate = RecordKit.QueryField<Task, Foundation.Date>.creationDate(indexes: [])
+        /// When the record was last saved (`___modTime`): no index.
+        public static let modificationDate = RecordKit.QueryField<Task, Foundation.Date>.modificationDate(indexes: [])
+    }
+
+    public static var recordNameQueryField: RecordKit.QueryField<Task, RecordKit.RecordID> { Fields.recordName }
+    public static var modificationDateQueryField: RecordKit.QueryField<Task, Foundation.Date> { Fields.modificationDate }
+}

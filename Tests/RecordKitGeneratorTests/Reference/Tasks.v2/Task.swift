@@ -184,3 +184,36 @@ nonisolated extension Task: RecordKit.RecordModel {
         return merged
     }
 }
+
+// MARK: - Query fields
+
+nonisolated extension Task: RecordKit.QueryableRecordModel {
+    /// The fields queries can name, typed by their values, with the indexes the schema declares.
+    public nonisolated enum Fields {
+        /// `title`, STRING: queryable.
+        public static let title = RecordKit.QueryField<Task, Swift.String>("title", indexes: [.queryable])
+        /// `done`, INT64: no index.
+        public static let done = RecordKit.QueryField<Task, Swift.Bool>("done", indexes: [])
+        /// `due`, TIMESTAMP: sortable.
+        public static let due = RecordKit.QueryField<Task, Foundation.Date>("due", indexes: [.sortable])
+        /// `modified`, TIMESTAMP: no index.
+        public static let modified = RecordKit.QueryField<Task, Foundation.Date>("modified", indexes: [])
+        /// `notes`, STRING: no index.
+        public static let notes = RecordKit.QueryField<Task, Swift.String>("notes", indexes: [])
+        /// `tags`, LIST<STRING>: no index.
+        public static let tags = RecordKit.QueryField<Task, [Swift.String]>("tags", indexes: [])
+        /// `priority`, INT64: no index.
+        public static let priority = RecordKit.QueryField<Task, Priority>("priority", indexes: [])
+        /// `list`, REFERENCE: no index.
+        public static let list = RecordKit.QueryField<Task, RecordKit.RecordReference<TaskList>>("list", indexes: [])
+        /// The record's ID (`___recordID`): no index.
+        public static let recordName = RecordKit.QueryField<Task, RecordKit.RecordID>.recordName(indexes: [])
+        /// When the record was first saved (`___createTime`): no index.
+        public static let creationDate = RecordKit.QueryField<Task, Foundation.Date>.creationDate(indexes: [])
+        /// When the record was last saved (`___modTime`): no index.
+        public static let modificationDate = RecordKit.QueryField<Task, Foundation.Date>.modificationDate(indexes: [])
+    }
+
+    public static var recordNameQueryField: RecordKit.QueryField<Task, RecordKit.RecordID> { Fields.recordName }
+    public static var modificationDateQueryField: RecordKit.QueryField<Task, Foundation.Date> { Fields.modificationDate }
+}

@@ -97,3 +97,22 @@ nonisolated extension TaskList: RecordKit.RecordModel {
         return merged
     }
 }
+
+// MARK: - Query fields
+
+nonisolated extension TaskList: RecordKit.QueryableRecordModel {
+    /// The fields queries can name, typed by their values, with the indexes the schema declares.
+    public nonisolated enum Fields {
+        /// `name`, STRING: no index.
+        public static let name = RecordKit.QueryField<TaskList, Swift.String>("name", indexes: [])
+        /// The record's ID (`___recordID`): queryable.
+        public static let recordName = RecordKit.QueryField<TaskList, RecordKit.RecordID>.recordName(indexes: [.queryable])
+        /// When the record was first saved (`___createTime`): no index.
+        public static let creationDate = RecordKit.QueryField<TaskList, Foundation.Date>.creationDate(indexes: [])
+        /// When the record was last saved (`___modTime`): no index.
+        public static let modificationDate = RecordKit.QueryField<TaskList, Foundation.Date>.modificationDate(indexes: [])
+    }
+
+    public static var recordNameQueryField: RecordKit.QueryField<TaskList, RecordKit.RecordID> { Fields.recordName }
+    public static var modificationDateQueryField: RecordKit.QueryField<TaskList, Foundation.Date> { Fields.modificationDate }
+}

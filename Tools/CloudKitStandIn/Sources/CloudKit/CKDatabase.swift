@@ -34,6 +34,9 @@ open class CKDatabase: NSObject, @unchecked Sendable {
         package var recordZoneChanges: (@Sendable (CKRecordZone.ID, CKServerChangeToken?, Int?) throws -> ZoneChanges)?
         package var databaseChanges: (@Sendable (CKServerChangeToken?) throws -> DatabaseChanges)?
         package var modifyRecordZones: (@Sendable ([CKRecordZone], [CKRecordZone.ID]) throws -> ZoneResults)?
+        package typealias SubscriptionResults = (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>])
+        package var modifySubscriptions: (@Sendable ([CKSubscription], [CKSubscription.ID]) throws -> SubscriptionResults)?
+        package var allSubscriptions: (@Sendable () throws -> [CKSubscription])?
 
         package init() {}
     }
@@ -85,6 +88,18 @@ open class CKDatabase: NSObject, @unchecked Sendable {
         saving recordZonesToSave: [CKRecordZone], deleting recordZoneIDsToDelete: [CKRecordZone.ID]
     ) async throws -> (saveResults: [CKRecordZone.ID: Result<CKRecordZone, any Error>], deleteResults: [CKRecordZone.ID: Result<Void, any Error>]) {
         try answer { $0.modifyRecordZones }(recordZonesToSave, recordZoneIDsToDelete)
+    }
+
+    /// https://developer.apple.com/documentation/cloudkit/ckdatabase/modifysubscriptions(saving:deleting:)
+    public func modifySubscriptions(
+        saving subscriptionsToSave: [CKSubscription], deleting subscriptionIDsToDelete: [CKSubscription.ID]
+    ) async throws -> (saveResults: [CKSubscription.ID: Result<CKSubscription, any Error>], deleteResults: [CKSubscription.ID: Result<Void, any Error>]) {
+        try answer { $0.modifySubscriptions }(subscriptionsToSave, subscriptionIDsToDelete)
+    }
+
+    /// https://developer.apple.com/documentation/cloudkit/ckdatabase/allsubscriptions()
+    public func allSubscriptions() async throws -> [CKSubscription] {
+        try answer { $0.allSubscriptions }()
     }
 }
 
