@@ -113,6 +113,7 @@ public final class RecordStore: Sendable {
             self.assets = nil
         }
         try schema.prepare(database)
+        try prepareAssetReferences()
         try relocateAssetReferences()
         collectAssetGarbage(atOpen: true)
     }
@@ -129,11 +130,17 @@ public final class RecordStore: Sendable {
     }
 
     /// Runs one write transaction, mapping every error to ``RecordStoreError``. Afterwards (committed or not) the
-    /// asset digests `pins` (adopted for this transaction) are released and unreferenced asset files removed.
+    /// asset digests `pins` (adopted for this transaction) are released, and the files of the digests it pinned
+    /// or released that nothing references any more are removed.
     func write<T>(releasing pins: [String] = [], _ body: (Database) throws -> T) throws(RecordStoreError) -> T {
-        defer { releaseAssets(pins) }  // Assets (issue 26): collect after the transaction, never before.
+        var released: [String] = []
+        defer { releaseAssets(pins, released: released) }  // Assets (issue 26): collect after the transaction, never before.
         do {
-            return try database.write(body)
+            return try database.write { db in
+                let result = try body(db)
+                released = try takeReleasedAssets(db)
+                return result
+            }
         } catch {
             throw RecordStoreError(error)
         }

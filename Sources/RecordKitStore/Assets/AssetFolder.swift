@@ -106,6 +106,21 @@ final class AssetFolder: @unchecked Sendable {
         }
     }
 
+    /// Removes the files of `candidates` (digests a transaction released) that no adoption has pinned and that
+    /// `isReferenced` (asked under the lock) says nothing references. Returns the digests removed.
+    @discardableResult
+    func sweep(candidates: Set<String>, isReferenced: (String) throws -> Bool) throws -> [String] {
+        try locked { () throws -> [String] in
+            var removed: [String] = []
+            for digest in candidates.sorted() where Self.isDigestName(digest) && pins[digest] == nil {
+                let path = fileURL(digest: digest).path
+                guard access(path, F_OK) == 0, try !isReferenced(digest) else { continue }
+                if unlink(path) == 0 { removed.append(digest) }
+            }
+            return removed
+        }
+    }
+
     /// The content files in the folder (their digests), for tests and reports.
     func digests() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter(Self.isDigestName).sorted()
@@ -225,7 +240,7 @@ final class AssetFolder: @unchecked Sendable {
         return readError(errno, path: url.path)
     }
 
-    private static func isDigestName(_ name: String) -> Bool {
+    static func isDigestName(_ name: String) -> Bool {
         name.utf8.count == 64 && name.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 

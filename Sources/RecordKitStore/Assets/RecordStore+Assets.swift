@@ -103,48 +103,55 @@ extension RecordStore {
         }
     }
 
-    /// Releases the pins of a transaction that ended, then collects the files nothing references.
-    func releaseAssets(_ pins: [String]) {
-        guard let assets else { return }
+    /// The bookkeeping of asset references; nil without a folder.
+    var assetReferences: AssetReferences? {
+        assets.map { AssetReferences(schema: schema, folderName: $0.url.lastPathComponent) }
+    }
+
+    /// At open: installs the reference bookkeeping on the write connection and fills it when it is stale (or,
+    /// without a folder, removes it and marks it stale, as this store's writes will not be noted).
+    func prepareAssetReferences() throws(RecordStoreError) {
+        let (references, folderPath) = (assetReferences, assets?.url.path)
+        let bookkeeping = AssetReferences(schema: schema, folderName: "")
+        do {
+            try database.writeWithoutTransaction { db in
+                guard let references, let folderPath else { return try bookkeeping.markStale(db) }
+                try references.install(db)
+                try db.inTransaction {
+                    try references.fill(db, folderPath: folderPath, force: false)
+                    _ = try references.takeReleased(db)
+                    return .commit
+                }
+            }
+        } catch {
+            throw RecordStoreError(error)
+        }
+    }
+
+    /// Inside a write transaction, at its end: the digests its writes released (candidates for removal).
+    func takeReleasedAssets(_ db: Database) throws -> [String] {
+        try assetReferences?.takeReleased(db) ?? []
+    }
+
+    /// Releases the pins of a transaction that ended, then removes the files of the digests it released or
+    /// pinned that nothing references any more (only those: the sweep never scans the records).
+    func releaseAssets(_ pins: [String], released: [String] = []) {
+        guard let assets, let references = assetReferences else { return }
         assets.unpin(pins)
-        collectAssetGarbage(atOpen: false)
+        let candidates = Set(pins).union(released)
+        guard !candidates.isEmpty else { return }
+        _ = try? assets.sweep(candidates: candidates) { digest in
+            try database.read { db in try references.mayBeReferenced(db, digest: digest) }
+        }
     }
 
     /// Removes the asset files no stored record, server copy or pending change references. `atOpen` also removes
-    /// unfinished copies a crash left. A stored row that cannot be read stops the collection, removing nothing
-    /// (its references are unknown); the next write tries again.
+    /// unfinished copies a crash left. While a stored row's references cannot be read, nothing is removed (its
+    /// references are unknown).
     @discardableResult
     func collectAssetGarbage(atOpen: Bool) -> [String] {
-        guard let assets else { return [] }
-        return (try? assets.sweep(temporaryFiles: atOpen) { try referencedAssetDigests(folder: assets) }) ?? []
-    }
-
-    /// The digests of the folder's files that the stored records and server copies reference.
-    private func referencedAssetDigests(folder: AssetFolder) throws -> Set<String> {
-        let table = schema.records
-        // Rows whose bytes name the folder (its last path component, which stays the same when an app's
-        // container moves): the others reference none of its files, and need no decoding.
-        let marker = Data(folder.url.lastPathComponent.utf8)
-        return try database.read { db in
-            var digests = Set<String>()
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT value, server FROM \(table) WHERE instr(value, ?) > 0 OR instr(server, ?) > 0",
-                arguments: [marker, marker])
-            while let row = try rows.next() {
-                for index in 0..<2 {
-                    let column: Data? = try RowCoding.column(row, index, table: table, id: nil)
-                    guard let bytes = column else { continue }
-                    let record = try NativeArchive.decodeRecord(bytes)
-                    for (_, asset) in RecordAssetFields.assets(of: record) {
-                        guard let url = asset.fileURL, url.isFileURL,
-                              url.deletingLastPathComponent().lastPathComponent == folder.url.lastPathComponent
-                        else { continue }
-                        digests.insert(url.lastPathComponent)
-                    }
-                }
-            }
-            return digests
-        }
+        guard let assets, let references = assetReferences else { return [] }
+        return (try? assets.sweep(temporaryFiles: atOpen) { try database.read { db in try references.allReferenced(db) } }) ?? []
     }
 }
 
@@ -156,7 +163,11 @@ extension RecordStore {
     /// open; call it after changing the database behind the store's back). Returns the digests removed.
     @discardableResult
     public func collectUnreferencedAssets() -> [String] {
-        collectAssetGarbage(atOpen: false)
+        // Changes behind the store's back may have bypassed the bookkeeping: refill it from the rows first.
+        if let references = assetReferences, let path = assets?.url.path {
+            _ = try? write { db in try references.fill(db, folderPath: path, force: true) }
+        }
+        return collectAssetGarbage(atOpen: false)
     }
 }
 
