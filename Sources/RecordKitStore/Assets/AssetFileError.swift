@@ -7,6 +7,8 @@ public enum AssetFileError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadable(path: String, errno: Int32, message: String)
     /// The volume is full (ENOSPC or EDQUOT) while copying into the asset folder: nothing was kept of the copy.
     case noSpace(path: String)
+    /// The file is larger than CloudKit takes for one asset (``AssetSizeLimit/cloudKitMaximumBytes``): it is not sent.
+    case tooLarge(path: String, size: Int64, limit: Int64)
     /// Another system error while writing into the asset folder: the error number and message.
     case writeFailed(path: String, errno: Int32, message: String)
 
@@ -15,6 +17,7 @@ public enum AssetFileError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .missing(path): "the asset file \(path) does not exist"
         case let .unreadable(path, errno, message): "the asset file \(path) cannot be read (errno \(errno): \(message))"
         case let .noSpace(path): "no space left to copy the asset into \(path); nothing of the copy was kept"
+        case let .tooLarge(path, size, limit): "the asset file \(path) holds \(size) bytes, more than the \(limit) CloudKit takes for one asset"
         case let .writeFailed(path, errno, message): "cannot write the asset file \(path) (errno \(errno): \(message))"
         }
     }

@@ -234,10 +234,16 @@ final class AssetFolder: @unchecked Sendable {
         return try body()
     }
 
-    /// Why the file at `url` cannot be read; nil when it can.
+    /// Why the file at `url` cannot be read, or is too large to send; nil when it can be sent.
     static func readability(of url: URL) -> AssetFileError? {
-        guard access(url.path, R_OK) != 0 else { return nil }
-        return readError(errno, path: url.path)
+        guard access(url.path, R_OK) == 0 else { return readError(errno, path: url.path) }
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return readError(errno, path: url.path) }
+        let size = Int64(status.st_size)
+        guard size <= AssetSizeLimit.cloudKitMaximumBytes else {
+            return .tooLarge(path: url.path, size: size, limit: AssetSizeLimit.cloudKitMaximumBytes)
+        }
+        return nil
     }
 
     static func isDigestName(_ name: String) -> Bool {
