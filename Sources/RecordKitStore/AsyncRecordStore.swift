@@ -37,26 +37,35 @@ public struct AsyncRecordStore: Sendable {
     /// See ``RecordStore/apply(_:)``.
     @discardableResult
     public func apply(_ page: FetchedPage) async throws(RecordStoreError) -> ApplyReport {
-        let encoded = page.changed.map { (record: $0, bytes: NativeArchive.encode($0)) }
-        return try await store.write { [store] db in try store.applyServerChanges(db, encoded: encoded, page: page) }
+        let prepared = store.prepareServerRecords(page.changed)
+        return try await store.write(releasing: prepared.pins) { [store] db in
+            var report = try store.applyServerChanges(db, encoded: prepared.encoded, page: page)
+            report.skipped += prepared.skipped
+            return report
+        }
     }
 
     /// See ``RecordStore/apply(serverRecords:)``.
     @discardableResult
     public func apply(serverRecords: [RecordKit.Record]) async throws(RecordStoreError) -> ApplyReport {
-        let encoded = serverRecords.map { (record: $0, bytes: NativeArchive.encode($0)) }
-        return try await store.write { [store] db in try store.applyServerRecords(db, encoded: encoded) }
+        let prepared = store.prepareServerRecords(serverRecords)
+        return try await store.write(releasing: prepared.pins) { [store] db in
+            var report = try store.applyServerRecords(db, encoded: prepared.encoded)
+            report.skipped = prepared.skipped + report.skipped
+            return report
+        }
     }
 
     /// See ``RecordStore/markSent(_:)``.
     public func markSent(_ changes: [SentChange]) async throws(RecordStoreError) {
-        try await store.write { [store] db in try store.markSent(db, changes) }
+        let (changes, pins) = try store.adoptAssets(changes)
+        try await store.write(releasing: pins) { [store] db in try store.markSent(db, changes) }
     }
 
     /// See ``RecordStore/settleConflicts(serverRecords:)``.
     public func settleConflicts(serverRecords: [RecordKit.Record]) async throws(RecordStoreError) -> ConflictSettlement {
-        let encoded = serverRecords.map { (record: $0, bytes: NativeArchive.encode($0)) }
-        return try await store.write { [store] db in try store.settleConflicts(db, encoded: encoded) }
+        let prepared = store.prepareServerRecords(serverRecords)
+        return try await store.write(releasing: prepared.pins) { [store] db in try store.settleConflicts(db, prepared) }
     }
 
     /// See ``RecordStore/commit(_:engineState:for:)``.
@@ -64,11 +73,9 @@ public struct AsyncRecordStore: Sendable {
     public func commit(
         _ changes: EngineChanges, engineState: Data?, for key: EngineStateKey
     ) async throws(RecordStoreError) -> ApplyReport {
-        let pages = changes.pages.map { page in
-            (page: page, encoded: page.changed.map { (record: $0, bytes: NativeArchive.encode($0)) })
-        }
-        return try await store.write { [store] db in
-            try store.commit(db, pages: pages, sent: changes.sent, engineState: engineState, for: key)
+        let prepared = try store.prepare(changes)
+        return try await store.write(releasing: prepared.pins) { [store] db in
+            try store.commit(db, prepared, engineState: engineState, for: key)
         }
     }
 

@@ -20,15 +20,17 @@ extension RecordStore {
     /// leaves the server's values and parent unchanged is then marked sent (``markSent(_:)``) instead of sent
     /// again. A record whose row cannot be read stays as it is, in neither list.
     public func settleConflicts(serverRecords: [RecordKit.Record]) throws(RecordStoreError) -> ConflictSettlement {
-        let encoded = serverRecords.map { (record: $0, bytes: NativeArchive.encode($0)) }
-        return try write { db in try settleConflicts(db, encoded: encoded) }
+        let prepared = prepareServerRecords(serverRecords)
+        return try write(releasing: prepared.pins) { db in try settleConflicts(db, prepared) }
     }
 
-    /// Settles conflicts inside a write transaction (see ``settleConflicts(serverRecords:)``).
-    func settleConflicts(_ db: Database, encoded: [(record: RecordKit.Record, bytes: Data)]) throws -> ConflictSettlement {
-        let serverRecords = encoded.map(\.record)
+    /// Settles conflicts inside a write transaction (see ``settleConflicts(serverRecords:)``); server records whose
+    /// assets could not be taken into the folder are reported as skipped.
+    func settleConflicts(_ db: Database, _ prepared: PreparedServerRecords) throws -> ConflictSettlement {
+        let serverRecords = prepared.encoded.map(\.record)
         var settlement = ConflictSettlement(report: ApplyReport())
-        try applyChanged(db, encoded: encoded, report: &settlement.report)
+        settlement.report.skipped = prepared.skipped
+        try applyChanged(db, encoded: prepared.encoded, report: &settlement.report)
         var settled: [SentChange] = []
         for server in serverRecords {
             guard let row = try StoredRow.fetch(db, schema: schema, id: server.id),

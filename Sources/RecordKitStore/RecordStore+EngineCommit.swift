@@ -31,22 +31,41 @@ extension RecordStore {
     ///   - key: the engine whose state it is.
     @discardableResult
     public func commit(_ changes: EngineChanges, engineState: Data?, for key: EngineStateKey) throws(RecordStoreError) -> ApplyReport {
-        let pages = changes.pages.map { page in
-            (page: page, encoded: page.changed.map { (record: $0, bytes: NativeArchive.encode($0)) })
+        let prepared = try prepare(changes)
+        return try write(releasing: prepared.pins) { db in try commit(db, prepared, engineState: engineState, for: key) }
+    }
+
+    /// Received changes ready for their transaction: their assets taken into the folder (issue 26; fetched
+    /// records whose assets cannot be taken in are left out and reported), their records encoded.
+    struct PreparedEngineChanges: Sendable {
+        var pages: [(page: FetchedPage, encoded: [(record: RecordKit.Record, bytes: Data)])] = []
+        var sent: [SentChange]
+        /// The asset digests pinned until the transaction ends (see ``write(releasing:_:)``).
+        var pins: [String]
+        var skipped: [SkippedRecord] = []
+    }
+
+    /// Takes the assets of received changes into the folder and encodes their records, before the transaction.
+    func prepare(_ changes: EngineChanges) throws(RecordStoreError) -> PreparedEngineChanges {
+        let (sent, sentPins) = try adoptAssets(changes.sent)
+        var prepared = PreparedEngineChanges(sent: sent, pins: sentPins)
+        for page in changes.pages {
+            let records = prepareServerRecords(page.changed)
+            prepared.pages.append((page: page, encoded: records.encoded))
+            prepared.pins += records.pins
+            prepared.skipped += records.skipped
         }
-        return try write { db in try commit(db, pages: pages, sent: changes.sent, engineState: engineState, for: key) }
+        return prepared
     }
 
     /// Stores received changes and an engine's state inside a write transaction (see ``commit(_:engineState:for:)``).
-    func commit(
-        _ db: Database, pages: [(page: FetchedPage, encoded: [(record: RecordKit.Record, bytes: Data)])], sent: [SentChange],
-        engineState: Data?, for key: EngineStateKey
-    ) throws -> ApplyReport {
+    func commit(_ db: Database, _ prepared: PreparedEngineChanges, engineState: Data?, for key: EngineStateKey) throws -> ApplyReport {
         var report = ApplyReport()
-        for (page, encoded) in pages {
+        report.skipped += prepared.skipped
+        for (page, encoded) in prepared.pages {
             report.append(try applyServerChanges(db, encoded: encoded, page: page))
         }
-        try markSent(db, sent)
+        try markSent(db, prepared.sent)
         if let engineState { try setStateValue(db, key.name, engineState) }
         return report
     }

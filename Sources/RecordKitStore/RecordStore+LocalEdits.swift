@@ -18,15 +18,16 @@ extension RecordStore {
     /// field, still wins with a later edit. With `MergeClock.Stamp.app` the app's value is kept.
     public func save<Model: RecordModel>(contentsOf models: some Sequence<Model>) throws(RecordStoreError) {
         // Encode before taking the write lock, so the transaction only writes (and stamps).
-        let rows = models.map { model in
-            let record = model.record()
-            return (id: record.id, type: record.recordType, record: record, bytes: NativeArchive.encode(record))
+        // Assets (issue 26): the app's files are copied into the asset folder before the transaction.
+        let adopted = try adoptAssets(models.map { $0.record() })
+        let rows = adopted.records.map { record in
+            (id: record.id, type: record.recordType, record: record, bytes: NativeArchive.encode(record))
         }
         guard !rows.isEmpty else { return }
         let table = schema.records
         let stampedField = Model.mergeClock.flatMap { $0.stamp == .store ? $0.field : nil }
         let now = clock.currentDate()
-        try write { db in
+        try write(releasing: adopted.pins) { db in
             var generation = try reserveGenerations(db, count: rows.count)
             // The upsert keeps the server copy; the WHERE refuses to turn a record into another type.
             let statement = try db.cachedStatement(sql: """

@@ -61,8 +61,10 @@ extension RecordStore {
     /// Refuses (``RecordStoreError/database(code:message:)``, code -1) a store that already holds records: a move
     /// happens once, into an empty store. Refuses a record whose local or server value has another ID or type
     /// (``RecordStoreError/typeMismatch(_:stored:requested:)``) and a save without a local value.
+    ///
+    /// With an asset folder, the assets of the moved values are copied into it first (see <doc:AssetFiles>); an
+    /// asset that cannot be taken in throws ``RecordStoreError/asset(_:recordType:field:_:)`` and nothing is moved.
     public func moveIn(records: [MovedRecord], zones: [MovedZone], databaseToken: ServerChangeToken?) throws(RecordStoreError) {
-        var rows: [(record: MovedRecord, value: Data?, server: Data?)] = []
         for record in records {
             try RowCoding.checkStorable(record.id, recordType: record.recordType)
             for value in [record.local, record.server].compactMap({ $0 }) where value.id != record.id || value.recordType != record.recordType {
@@ -71,11 +73,15 @@ extension RecordStore {
             guard record.pending == .delete || record.local != nil else {
                 throw .movedRecordWithoutValue(record.id, recordType: record.recordType)
             }
-            rows.append((record, record.pending == .delete ? nil : record.local.map { NativeArchive.encode($0) }, record.server.map { NativeArchive.encode($0) }))
         }
         for zone in zones { try RowCoding.checkStorable(zone.id) }
+        let (records, pins) = try adoptAssets(moving: records)  // Assets (issue 26): the moved files become the store's.
+        let rows = records.map { record in
+            (record: record, value: record.pending == .delete ? nil : record.local.map { NativeArchive.encode($0) },
+             server: record.server.map { NativeArchive.encode($0) })
+        }
         let schema = self.schema
-        try write { db in
+        try write(releasing: pins) { db in
             let existing = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(schema.records)") ?? 0
             guard existing == 0 else {
                 throw RecordStoreError.moveIntoNonEmptyStore(recordCount: existing)
@@ -114,5 +120,34 @@ extension RecordStore {
                     """, arguments: [NativeArchive.encode(databaseToken)])
             }
         }
+    }
+}
+
+extension RecordStore {
+    /// The moved records with their local and server values' assets copied into the folder, and the digests pinned
+    /// for the move's transaction. The first asset that cannot be taken in throws; nothing stays pinned.
+    fileprivate func adoptAssets(moving records: [MovedRecord]) throws(RecordStoreError) -> ([MovedRecord], [String]) {
+        guard assets != nil else { return (records, []) }
+        var pins: [String] = []
+        var moved: [MovedRecord] = []
+        for var record in records {
+            do throws(RecordStoreError) {
+                if let local = record.local {
+                    let adopted = try adoptAssets([local])
+                    pins += adopted.pins
+                    record.local = adopted.records.first
+                }
+                if let server = record.server {
+                    let adopted = try adoptAssets([server])
+                    pins += adopted.pins
+                    record.server = adopted.records.first
+                }
+            } catch {
+                releaseAssets(pins)
+                throw error
+            }
+            moved.append(record)
+        }
+        return (moved, pins)
     }
 }

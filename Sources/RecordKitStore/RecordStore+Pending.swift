@@ -8,6 +8,9 @@ extension RecordStore {
     /// always included, however large; if the server refuses it for good, ``park(_:generation:reason:)`` sets it
     /// aside until the app edits it again, so a big record cannot block the queue.
     ///
+    /// A save whose asset file is missing or unreadable is not sent but reported in ``PendingBatch/unreadable``
+    /// (``RecordStoreError/asset(_:recordType:field:_:)``), and the rest of the batch goes.
+    ///
     /// Each save carries the local value with the system fields of the last server record, so the server sees
     /// the change tag it expects (no change tag when the store has no server copy), except the parent, which is
     /// the local value's (the app may set it); and the keys that differ from that record
@@ -61,6 +64,7 @@ extension RecordStore {
                     // not with a change tag the local value kept from an older server record.
                     record.system.changeTag = nil
                 }
+                try checkAssetFiles(of: record)  // Assets (issue 26): a missing file is reported, not sent.
                 batch.saves.append(PendingSave(record: record, generation: generation, changedKeys: changedKeys))
                 bytes += size
             } catch {

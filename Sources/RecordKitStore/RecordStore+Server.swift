@@ -19,16 +19,43 @@ extension RecordStore {
     /// stored. The last page of a fetch started with ``beginRefetch(_:)`` ends it.
     @discardableResult
     public func apply(_ page: FetchedPage) throws(RecordStoreError) -> ApplyReport {
-        let encoded = page.changed.map { (record: $0, bytes: NativeArchive.encode($0)) }
-        return try write { db in try applyServerChanges(db, encoded: encoded, page: page) }
+        // A record skipped for its assets still counts as listed by a refetch: it is on the server.
+        let prepared = prepareServerRecords(page.changed)
+        return try write(releasing: prepared.pins) { db in
+            var report = try applyServerChanges(db, encoded: prepared.encoded, page: page)
+            report.skipped += prepared.skipped
+            return report
+        }
+    }
+
+    /// Server records ready for their transaction: their assets taken into the folder (issue 26), their records
+    /// encoded; a record whose assets cannot be taken in is left out and reported.
+    struct PreparedServerRecords: Sendable {
+        var encoded: [(record: RecordKit.Record, bytes: Data)]
+        /// The asset digests pinned until the transaction ends (see ``write(releasing:_:)``).
+        var pins: [String]
+        var skipped: [SkippedRecord]
+    }
+
+    /// Takes server records' assets out of CloudKit's cache into the folder and encodes the records, before the
+    /// transaction that stores them.
+    func prepareServerRecords(_ records: [RecordKit.Record]) -> PreparedServerRecords {
+        let adopted = adoptServerAssets(records)
+        return PreparedServerRecords(
+            encoded: adopted.records.map { (record: $0, bytes: NativeArchive.encode($0)) }, pins: adopted.pins,
+            skipped: adopted.skipped)
     }
 
     /// Stores server records that came without a page, such as the server records of conflicts
     /// (`serverRecordChanged`): merged over pending edits exactly as ``apply(_:)`` does, no token changed.
     @discardableResult
     public func apply(serverRecords: [RecordKit.Record]) throws(RecordStoreError) -> ApplyReport {
-        let encoded = serverRecords.map { (record: $0, bytes: NativeArchive.encode($0)) }
-        return try write { db in try applyServerRecords(db, encoded: encoded) }
+        let prepared = prepareServerRecords(serverRecords)
+        return try write(releasing: prepared.pins) { db in
+            var report = try applyServerRecords(db, encoded: prepared.encoded)
+            report.skipped = prepared.skipped + report.skipped
+            return report
+        }
     }
 
     /// Stores server records that came without a page inside a write transaction (see ``apply(serverRecords:)``).
@@ -186,7 +213,8 @@ extension RecordStore {
     /// its generation is the one sent (an edit made during the send stays pending). A deleted record's
     /// tombstone is removed only for the generation sent.
     public func markSent(_ changes: [SentChange]) throws(RecordStoreError) {
-        try write { db in try markSent(db, changes) }
+        let (changes, pins) = try adoptAssets(changes)  // Assets (issue 26)
+        try write(releasing: pins) { db in try markSent(db, changes) }
     }
 
     /// Records what the server accepted inside a write transaction (see ``markSent(_:)``).

@@ -39,6 +39,8 @@ public final class RecordStore: Sendable {
     let merges: ModelRegistry
     /// The time a merge clock is stamped with on a local save.
     let clock: any RecordStoreClock
+    /// The folder of asset files the store owns; nil when assets keep the URLs their records carry.
+    let assets: AssetFolder?
 
     /// Opens (creating if needed) a store in its own SQLite file, in WAL mode, with data protection on Apple
     /// platforms (see ``RecordStoreOptions``).
@@ -60,7 +62,12 @@ public final class RecordStore: Sendable {
         } catch {
             throw RecordStoreError(error)
         }
-        try self.init(database: pool, models: models, tablePrefix: options.tablePrefix, clock: clock)
+        let folder: URL? = switch options.assetFolder {
+        case .noFolder: nil
+        case .besideStore: URL(fileURLWithPath: path + ".assets", isDirectory: true)
+        case let .at(url): url
+        }
+        try self.init(database: pool, models: models, tablePrefix: options.tablePrefix, assetFolder: folder, clock: clock)
         do {
             try options.fileProtection.apply(toDatabaseAt: path)
         } catch {
@@ -71,15 +78,47 @@ public final class RecordStore: Sendable {
     /// Lives inside an app's existing GRDB database: the store's tables start with `tablePrefix`, and its
     /// migrations (named with the prefix) run through their own `DatabaseMigrator`. `clock` is the time merge
     /// clocks are stamped with on local saves (see ``save(contentsOf:)``).
+    public convenience init(
+        database: any DatabaseWriter, models: [any RecordModel.Type], tablePrefix: String = "recordkit_",
+        clock: any RecordStoreClock = SystemStoreClock()
+    ) throws(RecordStoreError) {
+        try self.init(database: database, models: models, tablePrefix: tablePrefix, assetFolder: nil, clock: clock)
+    }
+
+    /// Lives inside an app's existing GRDB database (see ``init(database:models:tablePrefix:clock:)``) and keeps
+    /// asset files in `assetFolder` (see <doc:AssetFiles>). At open, what a crash left in the folder (unfinished
+    /// copies, files no record references) is removed.
+    ///
+    /// - Parameters:
+    ///   - database: the app's database.
+    ///   - models: the generated model types whose records the store merges field by field.
+    ///   - tablePrefix: the prefix of the store's tables.
+    ///   - assetFolder: the folder of the store's asset files, created if needed; nil keeps asset URLs as the
+    ///     records carry them.
+    ///   - assetWriter: writes the chunks of asset copies; tests pass one that fails like a full disk.
+    ///   - clock: the time merge clocks are stamped with on local saves (see ``save(contentsOf:)``).
     public init(
         database: any DatabaseWriter, models: [any RecordModel.Type], tablePrefix: String = "recordkit_",
+        assetFolder: URL?, assetWriter: any AssetFileWriter = SystemAssetFileWriter(),
         clock: any RecordStoreClock = SystemStoreClock()
     ) throws(RecordStoreError) {
         self.database = database
         self.clock = clock
         self.schema = try StoreSchema(prefix: tablePrefix)
         self.merges = ModelRegistry(models)
+        if let assetFolder {
+            do throws(AssetFileError) {
+                self.assets = try AssetFolder(url: assetFolder, writer: assetWriter)
+            } catch {
+                throw .assetFolder(error)
+            }
+        } else {
+            self.assets = nil
+        }
         try schema.prepare(database)
+        try prepareAssetReferences()
+        try relocateAssetReferences()
+        collectAssetGarbage(atOpen: true)
     }
 
     // MARK: Plumbing
@@ -93,10 +132,18 @@ public final class RecordStore: Sendable {
         }
     }
 
-    /// Runs one write transaction, mapping every error to ``RecordStoreError``.
-    func write<T>(_ body: (Database) throws -> T) throws(RecordStoreError) -> T {
+    /// Runs one write transaction, mapping every error to ``RecordStoreError``. Afterwards (committed or not) the
+    /// asset digests `pins` (adopted for this transaction) are released, and the files of the digests it pinned
+    /// or released that nothing references any more are removed.
+    func write<T>(releasing pins: [String] = [], _ body: (Database) throws -> T) throws(RecordStoreError) -> T {
+        var released: [String] = []
+        defer { releaseAssets(pins, released: released) }  // Assets (issue 26): collect after the transaction, never before.
         do {
-            return try database.write(body)
+            return try database.write { db in
+                let result = try body(db)
+                released = try takeReleasedAssets(db)
+                return result
+            }
         } catch {
             throw RecordStoreError(error)
         }
@@ -112,10 +159,20 @@ public final class RecordStore: Sendable {
         }
     }
 
-    /// Runs one write transaction on GRDB's async API, as the async read does.
-    func write<T: Sendable>(_ body: @Sendable (Database) throws -> T) async throws(RecordStoreError) -> T {
+    /// Runs one write transaction on GRDB's async API, as the async read does; the asset digests `pins` are
+    /// released and collected afterwards as ``write(releasing:_:)`` does.
+    func write<T: Sendable>(
+        releasing pins: [String] = [], _ body: @Sendable (Database) throws -> T
+    ) async throws(RecordStoreError) -> T {
+        var released: [String] = []
+        defer { releaseAssets(pins, released: released) }  // Assets (issue 26): collect after the transaction, never before.
         do {
-            return try await database.write(body)
+            let (result, taken) = try await database.write { [self] db in
+                let result = try body(db)
+                return (result, try takeReleasedAssets(db))
+            }
+            released = taken
+            return result
         } catch {
             throw RecordStoreError(error)
         }

@@ -52,6 +52,11 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
     case cancelled
     /// An error the store does not expect from GRDB (neither SQLite's nor a cancellation): its type and text.
     case unexpected(String)
+    /// An asset of the record could not be taken into (or read from) the store's asset folder: the record and the
+    /// field it is in, and why. Nothing of the change that carried it was stored.
+    case asset(RecordID, recordType: String, field: String, AssetFileError)
+    /// The store's asset folder cannot be created or used.
+    case assetFolder(AssetFileError)
 
     public var description: String {
         switch self {
@@ -89,6 +94,10 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
             "the store operation was cancelled before it ran; nothing of it was stored"
         case let .unexpected(text):
             "unexpected error from the database layer: \(text)"
+        case let .asset(id, recordType, field, error):
+            "\(recordType) record '\(id.recordName)' in zone \(id.zoneID), field '\(field)': \(error)"
+        case let .assetFolder(error):
+            "the store's asset folder: \(error)"
         }
     }
 

@@ -5,8 +5,9 @@ import GRDB
 /// Tables: `<prefix>records` (one row per record: ID, type, local value, last server record, pending change and
 /// its generation; a pending delete is a row whose value is NULL), `<prefix>zones` (change token and whether the
 /// zone exists, per zone), `<prefix>state` (store schema version, generation counter, database token,
-/// engine state), `<prefix>parked` (records the server refuses, parked at the generation refused) and
-/// `<prefix>refetch` (during a zone's fetch from no token, the records with a server copy it has not listed yet).
+/// engine state), `<prefix>parked` (records the server refuses, parked at the generation refused),
+/// `<prefix>refetch` (during a zone's fetch from no token, the records with a server copy it has not listed yet) and
+/// `<prefix>asset_refs` (the asset files each row references, see `AssetReferences`).
 struct StoreSchema: Sendable {
     /// The store schema version this code writes and reads. A store with a larger one is refused.
     static let version = 1
@@ -17,6 +18,7 @@ struct StoreSchema: Sendable {
     var state: String { prefix + "state" }
     var parked: String { prefix + "parked" }
     var refetch: String { prefix + "refetch" }
+    var assetRefs: String { prefix + "asset_refs" }
 
     /// Checks the prefix is a plain identifier, so it can be spliced into SQL.
     init(prefix: String) throws(RecordStoreError) {
@@ -104,6 +106,21 @@ struct StoreSchema: Sendable {
                 SET key = CASE WHEN substr(CAST(value AS BLOB), 1, 4) = CAST('RKSE' AS BLOB) THEN ? ELSE ? END
                 WHERE key = ?
                 """, arguments: [EngineStateKey.syncEngine.name, EngineStateKey.ckSyncEngine.name, EngineStateKey.shared.name])
+        }
+        // Assets (issue 26): which rows reference which asset files (see AssetReferences). An older version
+        // ignores the table; the store refills it at open when it was not kept (the state key is gone).
+        migrator.registerMigration("\(prefix)store-v1-asset-refs") { [self] db in
+            try db.execute(sql: """
+                CREATE TABLE \(assetRefs) (
+                    digest TEXT NOT NULL,
+                    ownerName TEXT NOT NULL,
+                    zoneName TEXT NOT NULL,
+                    recordName TEXT NOT NULL,
+                    slot INTEGER NOT NULL,
+                    PRIMARY KEY (ownerName, zoneName, recordName, slot, digest)
+                ) WITHOUT ROWID;
+                CREATE INDEX \(assetRefs)_digest ON \(assetRefs) (digest);
+                """)
         }
         return migrator
     }

@@ -1,17 +1,25 @@
-// The child process of the store's kill -9 test: saves notes one transaction at a time into the store at the
+// The child process of the store's kill -9 tests: saves notes one transaction at a time into the store at the
 // given path, and after each commit writes the saved note numbers on stdout, one per line. The parent kills it
 // at random moments and checks that every acknowledged save survived.
 //
-// Usage: RecordKitStoreCrashWorker <database path> <first note number> <count>
+// With `assets`, the store keeps an asset folder beside it, each note's text is a file the worker writes first
+// (`<database path>.app/<n>.txt`), and the worker prints `copied` after each chunk it copies into the asset
+// folder, so the parent can kill it between an asset's copy and the commit that references it.
+//
+// Usage: RecordKitStoreCrashWorker <database path> <first note number> <count> [assets]
 import Foundation
+import GRDB
 import RecordKit
 import RecordKitStore
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let first = Int(arguments[2]), let count = Int(arguments[3]), count > 0 else {
-    FileHandle.standardError.write(Data("usage: RecordKitStoreCrashWorker <database path> <first note number> <count>\n".utf8))
+guard arguments.count == 4 || (arguments.count == 5 && arguments[4] == "assets"),
+      let first = Int(arguments[2]), let count = Int(arguments[3]), count > 0
+else {
+    FileHandle.standardError.write(Data("usage: RecordKitStoreCrashWorker <database path> <first note number> <count> [assets]\n".utf8))
     exit(64)
 }
+let withAssets = arguments.count == 5
 
 /// The store's clock stays at 1970, before every note's `modified`, so each note is stored exactly as saved
 /// and the parent can compare what survived with what it was told.
@@ -19,18 +27,45 @@ struct EpochClock: RecordStoreClock {
     func currentDate() -> Date { Date(timeIntervalSince1970: 0) }
 }
 
+/// Writes as the system does, then tells the parent a chunk of an asset copy is on disk.
+struct AnnouncingWriter: AssetFileWriter {
+    func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        let failure = SystemAssetFileWriter().write(bytes, to: descriptor)
+        FileHandle.standardOutput.write(Data("copied\n".utf8))
+        return failure
+    }
+}
+
+/// The text of note `n`'s file: a few kilobytes, so the copy is more than one write.
+func noteText(_ n: Int) -> String {
+    String(repeating: "note \(n)\n", count: 400)
+}
+
 do {
-    let store = try RecordStore(path: arguments[1], models: [Note.self], clock: EpochClock())
+    let store: RecordStore
+    let appFolder = arguments[1] + ".app"
+    if withAssets {
+        try FileManager.default.createDirectory(atPath: appFolder, withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        store = try RecordStore(
+            database: try DatabasePool(path: arguments[1], configuration: configuration), models: [Note.self], assetFolder: URL(fileURLWithPath: arguments[1] + ".assets"),
+            assetWriter: AnnouncingWriter(), clock: EpochClock())
+    } else {
+        store = try RecordStore(path: arguments[1], models: [Note.self], clock: EpochClock())
+    }
     let zone = RecordZoneID(zoneName: "note-zone")
     var number = first
     while number < first + count {
         // One to three notes per transaction, so a kill can land inside a multi-row commit too.
         let size = min(1 + number % 3, first + count - number)
-        let notes = (number..<number + size).map { n in
-            Note(
-                recordID: RecordID(recordName: "note-\(n)", zoneID: zone),
-                text: Asset(fileURL: URL(fileURLWithPath: "/notes/\(n).txt")),
-                modified: Date(timeIntervalSince1970: TimeInterval(n)))
+        let notes = try (number..<number + size).map { n in
+            var file = URL(fileURLWithPath: "/notes/\(n).txt")
+            if withAssets {
+                file = URL(fileURLWithPath: appFolder + "/\(n).txt")
+                try Data(noteText(n).utf8).write(to: file)
+            }
+            return Note(recordID: RecordID(recordName: "note-\(n)", zoneID: zone), text: Asset(fileURL: file), modified: Date(timeIntervalSince1970: TimeInterval(n)))
         }
         try store.save(contentsOf: notes)
         let ack = (number..<number + size).map { "\($0)\n" }.joined()

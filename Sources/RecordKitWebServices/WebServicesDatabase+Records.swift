@@ -8,7 +8,9 @@ extension WebServicesDatabase {
     /// zone). `CONFLICT` and `EXISTS` items are looked up and reported as
     /// `CloudError/serverRecordChanged(serverRecord:clientRecord:)` with the server's record.
     /// https://developer.apple.com/library/archive/documentation/DataManagement/Conceptual/CloudKitWebServicesReference/ModifyRecords.html
-    public func modifyRecords(_ request: ModifyRecordsRequest) async throws(CloudError) -> ModifyRecordsResult {
+    public func modifyRecords(_ original: ModifyRecordsRequest) async throws(CloudError) -> ModifyRecordsResult {
+        // Assets (issue 26): files uploaded first; a save whose file cannot be read fails alone.
+        let (request, assetFailures, uploaded) = try await uploadingAssets(original)
         var zones: [RecordZoneID] = []
         for id in request.saves.map(\.record.id) + request.deletes where !zones.contains(id.zoneID) { zones.append(id.zoneID) }
         var saved: [RecordID: Result<Record, CloudError>] = [:]
@@ -61,9 +63,10 @@ extension WebServicesDatabase {
                 saved[save.record.id] = .failure(conflict.failureOrSelf)
             }
         }
-        return ModifyRecordsResult(
+        return Self.result(ModifyRecordsResult(
             saves: request.saves.map { RecordItemResult(id: $0.record.id, result: saved[$0.record.id] ?? .failure(Self.missing($0.record.id))) },
-            deletes: request.deletes.map { RecordDeleteResult(id: $0, error: deleted[$0] ?? Self.missing($0)) })
+            deletes: request.deletes.map { RecordDeleteResult(id: $0, error: deleted[$0] ?? Self.missing($0)) }),
+            of: original, failed: assetFailures, uploaded: uploaded)
     }
 
     /// records/lookup, one request per zone.

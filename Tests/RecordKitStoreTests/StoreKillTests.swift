@@ -87,10 +87,10 @@ final class CrashWorker {
     private var buffer = Data()
     private var reaped = false
 
-    init(databasePath: String, first: Int, count: Int) throws {
+    init(databasePath: String, first: Int, count: Int, extraArguments: [String] = []) throws {
         guard let path = Self.path else { throw CocoaError(.fileNoSuchFile) }
         process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = [databasePath, String(first), String(count)]
+        process.arguments = [databasePath, String(first), String(count)] + extraArguments
         process.standardOutput = output
         process.standardError = errorOutput
         try process.run()
@@ -105,6 +105,21 @@ final class CrashWorker {
             acks += take(data)
         }
         return acks
+    }
+
+    /// Reads acknowledgements until a line `marker` arrived (or the output ended); returns the acknowledgements.
+    func readAcknowledgements(untilLine marker: String) throws -> (acks: [Int], sawMarker: Bool) {
+        var acks: [Int] = []
+        while true {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { return (acks, false) }
+            buffer.append(data)
+            guard let lastNewline = buffer.lastIndex(of: UInt8(ascii: "\n")) else { continue }
+            let lines = buffer[buffer.startIndex...lastNewline].split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+            buffer = Data(buffer[(lastNewline + 1)...])
+            acks += lines.compactMap { Int($0) }
+            if lines.contains(marker) { return (acks, true) }
+        }
     }
 
     /// Reads what the worker wrote before it died.

@@ -1,3 +1,5 @@
+import RecordKitStore
+
 /// CloudKit's documented request limits.
 ///
 /// "400 items (records or shares) per operation; 2 MB per request (not counting asset sizes)":
@@ -7,4 +9,10 @@ public enum CloudLimits {
     public static let maximumItemsPerRequest = 400
     /// The most bytes in one modify request, counted by ``RequestSize``.
     public static let maximumBytesPerRequest = 2 * 1024 * 1024
+    /// The largest asset file sent (250 MB): the store reports a pending save with a larger asset as unreadable,
+    /// naming the record and field, and sends the rest of the batch. Apple's archived Web Services reference lists
+    /// 50 MB per asset field (2016,
+    /// https://developer.apple.com/library/archive/documentation/DataManagement/Conceptual/CloudKitWebServicesReference/PropertyMetrics.html);
+    /// 250 MB is what CloudKit takes for CKAsset today, by practice, as Apple's CKAsset page states no size.
+    public static let maximumAssetBytes: Int64 = AssetSizeLimit.cloudKitMaximumBytes
 }

@@ -35,7 +35,7 @@ extension CloudKitSimulator {
         let pageToken = SimulatorToken(kind: .zone, epoch: zone.epoch, sequence: changes.through).token
         if loseResponse { throw .networkFailure }
         return ZoneChangesPage(
-            zoneID: zoneID, changed: changes.changed, deleted: changes.deleted, token: pageToken,
+            zoneID: zoneID, changed: changes.changed.map(servingAssets), deleted: changes.deleted, token: pageToken,
             moreComing: changes.moreComing)
     }
 

@@ -31,7 +31,7 @@ extension CloudKitSimulator {
             case let .success(zone):
                 // https://developer.apple.com/documentation/cloudkit/ckerror/code/unknownitem
                 guard let record = zone[id] else { return RecordItemResult(id: id, result: .failure(.unknownItem(id))) }
-                return RecordItemResult(id: id, result: .success(record))
+                return RecordItemResult(id: id, result: .success(servingAssets(record)))
             }
         }
         if loseResponse { throw .networkFailure }
@@ -87,7 +87,7 @@ extension CloudKitSimulator {
             case let .save(record, keys):
                 let existed = zones[id.zoneID]?[id] != nil
                 let before = zones[id.zoneID]?.sequence ?? 0
-                let saved = commit(record, changedKeys: keys)
+                let saved = commit(storingAssetContents(record), changedKeys: keys)  // Assets (issue 26)
                 changes.append(CommittedChange(record: saved, reason: existed ? .recordUpdated : .recordCreated, sequenceBefore: before))
                 saves.append(RecordItemResult(id: id, result: .success(saved)))
             case .delete:

@@ -51,6 +51,10 @@ public actor CloudKitSimulator: CloudDatabase {
     /// Per zone, the last change a zone fetch sees while later ones are hidden (``PushFault/beforeVisible``).
     var hiddenChanges: [RecordZoneID: UInt64] = [:]
 
+    // Asset contents and the download cache (CloudKitSimulator+Assets.swift); nil: assets keep their URLs.
+    var downloadCache: URL?
+    var assetContents: [String: Data] = [:]
+
     /// Every fault injected so far, in order.
     public internal(set) var injectedFaults: [InjectedFault] = []
     /// Every fault a push met so far, injected or drawn at random, in order.

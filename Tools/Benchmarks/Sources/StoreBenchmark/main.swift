@@ -4,12 +4,20 @@
 // (c); memory while iterating every record bounded by the cursor.
 //
 // swift run -c release --package-path Tools/Benchmarks StoreBenchmark [--count N]
+// swift run -c release --package-path Tools/Benchmarks StoreBenchmark --asset-saves (see AssetSaveBenchmark)
 import Foundation
 
 let arguments = CommandLine.arguments
 // Child mode: measure memory in a fresh process, where no earlier phase left freed memory to reuse.
 if let mode = arguments.firstIndex(where: { $0 == "--measure-cursor" || $0 == "--measure-load-all" }), arguments.indices.contains(mode + 1) {
     print(try MemoryProbe.run(cursor: arguments[mode] == "--measure-cursor", path: arguments[mode + 1]))
+    exit(0)
+}
+if arguments.contains("--asset-saves") {
+    let scratch = NSTemporaryDirectory() + "store-benchmark-assets-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    try AssetSaveBenchmark.run(folder: scratch)
     exit(0)
 }
 let count = arguments.firstIndex(of: "--count").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil } ?? 100_000

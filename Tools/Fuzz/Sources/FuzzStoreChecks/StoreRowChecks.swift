@@ -114,8 +114,9 @@ public enum StoreRowChecks {
     private static func isCorruptData(_ error: RecordStoreError) -> Bool {
         switch error {
         case .corruptRecord, .undecodable, .typeMismatch, .corruptState, .corruptColumn, .unstorableName: true
+        // Asset files: these stores keep no asset folder.
         case .newerStoreSchema, .invalidTablePrefix, .diskFull, .database, .fileProtectionFailed, .missingGenerationCounter,
-            .movedRecordWithoutValue, .moveIntoNonEmptyStore, .cancelled, .unexpected:
+            .movedRecordWithoutValue, .moveIntoNonEmptyStore, .cancelled, .unexpected, .asset, .assetFolder:
             false
         }
     }
@@ -123,12 +124,13 @@ public enum StoreRowChecks {
     /// Whether an error about a record names `id`.
     private static func names(_ error: RecordStoreError, _ id: RecordID?) -> Bool {
         switch error {
-        case let .corruptRecord(found, _, _, _), let .undecodable(found, _, _), let .typeMismatch(found, _, _): found == id
+        case let .corruptRecord(found, _, _, _), let .undecodable(found, _, _), let .typeMismatch(found, _, _),
+             let .asset(found, _, _, _): found == id
         case let .corruptColumn(found, _, _, _): found == nil || found == id
         case let .unstorableName(name, _): id.map { [$0.recordName, $0.zoneID.zoneName, $0.zoneID.ownerName].contains(name) } ?? false
         case .corruptState: true
         case .newerStoreSchema, .invalidTablePrefix, .diskFull, .database, .fileProtectionFailed, .missingGenerationCounter,
-            .movedRecordWithoutValue, .moveIntoNonEmptyStore, .cancelled, .unexpected:
+            .movedRecordWithoutValue, .moveIntoNonEmptyStore, .cancelled, .unexpected, .assetFolder:
             false
         }
     }

@@ -1,0 +1,140 @@
+import Foundation
+import GRDB
+import RecordKit
+
+/// The store's bookkeeping of which rows reference which asset files, so collecting garbage never scans the
+/// records: the table `<prefix>asset_refs` holds one row per (digest, record, slot), where slot 0 is the record's
+/// value (the local value and its pending save) and slot 1 its server copy.
+///
+/// The table is kept by temporary triggers on the store's write connection, in the same transaction as every
+/// write of a record row: a written value or server copy has its references read by a SQL function (which
+/// decodes the archived record only when its bytes name the folder), and the references a write drops are noted
+/// in a temporary table. After the transaction, only those digests are candidates for removal.
+///
+/// A row whose references cannot be read (its bytes cannot be decoded) is noted with the digest ``unreadable``:
+/// while one is there, nothing is removed.
+struct AssetReferences {
+    /// The digest noted for a row whose references cannot be read.
+    static let unreadable = "*"
+    /// The `state` key of the folder the table was filled for; absent when the table may be stale.
+    static let stateKey = "assetRefsFolder"
+
+    let schema: StoreSchema
+    /// The name of the folder: an asset references one of its files when its file URL's parent has this name
+    /// (the name stays the same when an app's container moves).
+    let folderName: String
+
+    private var refs: String { schema.assetRefs }
+    private var released: String { schema.prefix + "asset_released" }
+    private var function: String { schema.prefix + "asset_digests" }
+
+    /// The digests of the folder's files that an archived record references, as a JSON array for `json_each`;
+    /// NULL for none, `["*"]` when the bytes cannot be decoded.
+    static func digestsJSON(_ value: DatabaseValue, folderName: String, marker: Data) -> String? {
+        guard case let .blob(bytes) = value.storage, bytes.range(of: marker) != nil else { return nil }
+        guard let record = try? NativeArchive.decodeRecord(bytes) else { return "[\"\(unreadable)\"]" }
+        var digests = Set<String>()
+        for (_, asset) in RecordAssetFields.assets(of: record) {
+            guard let url = asset.fileURL, url.isFileURL,
+                  url.deletingLastPathComponent().lastPathComponent == folderName,
+                  AssetFolder.isDigestName(url.lastPathComponent)
+            else { continue }
+            digests.insert(url.lastPathComponent)
+        }
+        guard !digests.isEmpty else { return nil }
+        // Digests are hex digits only: no escaping needed.
+        return "[" + digests.sorted().map { "\"\($0)\"" }.joined(separator: ",") + "]"
+    }
+
+    /// Adds the SQL function and the temporary triggers to the write connection (replacing those of an earlier
+    /// store on the same connection).
+    func install(_ db: Database) throws {
+        let (folderName, marker) = (folderName, Data(folderName.utf8))
+        db.add(function: DatabaseFunction(function, argumentCount: 1, pure: true) { values in
+            values.first.flatMap { Self.digestsJSON($0, folderName: folderName, marker: marker) }
+        })
+        let table = schema.records
+        let key = "ownerName = OLD.ownerName AND zoneName = OLD.zoneName AND recordName = OLD.recordName"
+        let sameKey = "OLD.ownerName = NEW.ownerName AND OLD.zoneName = NEW.zoneName AND OLD.recordName = NEW.recordName"
+        func add(_ slot: Int, _ column: String) -> String {
+            "INSERT OR IGNORE INTO \(refs) (digest, ownerName, zoneName, recordName, slot) "
+                + "SELECT value, NEW.ownerName, NEW.zoneName, NEW.recordName, \(slot) FROM json_each(\(function)(NEW.\(column)));"
+        }
+        func release(_ condition: String) -> String {
+            "INSERT INTO \(released) (digest) SELECT digest FROM \(refs) WHERE \(condition); DELETE FROM \(refs) WHERE \(condition);"
+        }
+        try uninstall(db)
+        try db.execute(sql: """
+            CREATE TEMP TABLE IF NOT EXISTS \(released) (digest TEXT NOT NULL);
+            CREATE TEMP TRIGGER \(refs)_insert AFTER INSERT ON main.\(table) BEGIN
+                \(add(0, "value")) \(add(1, "server"))
+            END;
+            CREATE TEMP TRIGGER \(refs)_delete AFTER DELETE ON main.\(table) BEGIN
+                \(release(key))
+            END;
+            CREATE TEMP TRIGGER \(refs)_value AFTER UPDATE OF value ON main.\(table)
+            WHEN OLD.value IS NOT NEW.value AND \(sameKey) BEGIN
+                \(release(key + " AND slot = 0")) \(add(0, "value"))
+            END;
+            CREATE TEMP TRIGGER \(refs)_server AFTER UPDATE OF server ON main.\(table)
+            WHEN OLD.server IS NOT NEW.server AND \(sameKey) BEGIN
+                \(release(key + " AND slot = 1")) \(add(1, "server"))
+            END;
+            CREATE TEMP TRIGGER \(refs)_key AFTER UPDATE OF ownerName, zoneName, recordName ON main.\(table)
+            WHEN NOT (\(sameKey)) BEGIN
+                \(release(key)) \(add(0, "value")) \(add(1, "server"))
+            END;
+            """)
+    }
+
+    /// Drops the triggers (a store without a folder keeps no bookkeeping) and marks the table stale.
+    func uninstall(_ db: Database) throws {
+        for suffix in ["insert", "delete", "value", "server", "key"] {
+            try db.execute(sql: "DROP TRIGGER IF EXISTS temp.\(refs)_\(suffix)")
+        }
+    }
+
+    /// Marks the table stale: the store is open without a folder, and its writes are not noted.
+    func markStale(_ db: Database) throws {
+        try uninstall(db)
+        try db.execute(sql: "DELETE FROM \(schema.state) WHERE key = ?", arguments: [Self.stateKey])
+    }
+
+    /// Refills the table from every row when it was filled for another folder, or never (the migration that
+    /// added it, a store opened without a folder since). `force` refills regardless.
+    func fill(_ db: Database, folderPath: String, force: Bool) throws {
+        let noted = try String.fetchOne(db, sql: "SELECT value FROM \(schema.state) WHERE key = ?", arguments: [Self.stateKey])
+        guard force || noted != folderPath else { return }
+        try db.execute(sql: """
+            DELETE FROM \(refs);
+            INSERT OR IGNORE INTO \(refs) (digest, ownerName, zoneName, recordName, slot)
+                SELECT j.value, r.ownerName, r.zoneName, r.recordName, 0 FROM \(schema.records) r, json_each(\(function)(r.value)) j;
+            INSERT OR IGNORE INTO \(refs) (digest, ownerName, zoneName, recordName, slot)
+                SELECT j.value, r.ownerName, r.zoneName, r.recordName, 1 FROM \(schema.records) r, json_each(\(function)(r.server)) j;
+            """)
+        try db.execute(sql: "INSERT OR REPLACE INTO \(schema.state) (key, value) VALUES (?, ?)", arguments: [Self.stateKey, folderPath])
+    }
+
+    /// The digests the writes of this transaction released (the table is emptied for the next transaction).
+    func takeReleased(_ db: Database) throws -> [String] {
+        let digests = try String.fetchAll(db, sql: "SELECT DISTINCT digest FROM \(released)")
+        if !digests.isEmpty { try db.execute(sql: "DELETE FROM \(released)") }
+        return digests
+    }
+
+    /// Whether any row references `digest`, or a row's references cannot be read.
+    func mayBeReferenced(_ db: Database, digest: String) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM \(refs) WHERE digest IN (?, ?))", arguments: [digest, Self.unreadable]) ?? true
+    }
+
+    /// Every digest referenced; throws when a row's references cannot be read.
+    func allReferenced(_ db: Database) throws -> Set<String> {
+        let digests = Set(try String.fetchAll(db, sql: "SELECT DISTINCT digest FROM \(refs)"))
+        if digests.contains(Self.unreadable) { throw UnreadableReferences() }
+        return digests
+    }
+
+    /// A row's references cannot be read: nothing may be removed.
+    struct UnreadableReferences: Error {}
+}

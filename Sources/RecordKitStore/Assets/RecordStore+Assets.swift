@@ -1,0 +1,186 @@
+import Foundation
+import GRDB
+import RecordKit
+
+/// The store's side of owned assets (see <doc:AssetFiles>): records coming in have their assets taken into the asset
+/// folder before the transaction that stores them, and after every write transaction the files no stored record,
+/// server copy or pending change references any more are removed.
+extension RecordStore {
+    /// Records whose assets are all files of the asset folder, and the digests pinned for them until their
+    /// transaction ends (pass them to ``write(releasing:_:)``).
+    struct AdoptedRecords {
+        var records: [RecordKit.Record] = []
+        var pins: [String] = []
+        /// Records left out (``adoptServerAssets(_:)`` only), each with its error.
+        var skipped: [SkippedRecord] = []
+    }
+
+    /// Takes the assets of the app's records into the folder (copies: the app may change its file later). The
+    /// first asset that cannot be taken in throws, naming the record and field; nothing stays pinned, and the
+    /// copies made for the others are collected.
+    func adoptAssets(_ records: [RecordKit.Record], hardLink: Bool = false) throws(RecordStoreError) -> AdoptedRecords {
+        var adopted = AdoptedRecords()
+        guard let assets else {
+            adopted.records = records
+            return adopted
+        }
+        for record in records {
+            do throws(RecordStoreError) {
+                adopted.records.append(try adopt(record, into: assets, hardLink: hardLink, pins: &adopted.pins))
+            } catch {
+                releaseAssets(adopted.pins)
+                throw error
+            }
+        }
+        return adopted
+    }
+
+    /// Takes the assets of server records (fetched, or conflict results) into the folder, hard-linking out of
+    /// CloudKit's download cache where the file system allows. A record whose asset cannot be taken in is left
+    /// out and reported, as any fetched record the store cannot keep is; the others are stored.
+    func adoptServerAssets(_ records: [RecordKit.Record]) -> AdoptedRecords {
+        var adopted = AdoptedRecords()
+        guard let assets else {
+            adopted.records = records
+            return adopted
+        }
+        for record in records {
+            do throws(RecordStoreError) {
+                adopted.records.append(try adopt(record, into: assets, hardLink: true, pins: &adopted.pins))
+            } catch {
+                adopted.skipped.append(SkippedRecord(id: record.id, error: error))
+            }
+        }
+        return adopted
+    }
+
+    /// Sent changes whose saved records' assets are taken in: what the server returned names the files sent
+    /// (the folder's own) or its download cache's; a file that cannot be taken in throws.
+    func adoptAssets(_ changes: [SentChange]) throws(RecordStoreError) -> (changes: [SentChange], pins: [String]) {
+        guard assets != nil else { return (changes, []) }
+        var pins: [String] = []
+        var result: [SentChange] = []
+        for change in changes {
+            guard case let .saved(record, generation) = change else {
+                result.append(change)
+                continue
+            }
+            do throws(RecordStoreError) {
+                let adopted = try adoptAssets([record], hardLink: true)
+                pins += adopted.pins
+                result += adopted.records.map { SentChange.saved(serverRecord: $0, generation: generation) }
+            } catch {
+                releaseAssets(pins)
+                throw error
+            }
+        }
+        return (result, pins)
+    }
+
+    private func adopt(
+        _ record: RecordKit.Record, into assets: AssetFolder, hardLink: Bool, pins: inout [String]
+    ) throws(RecordStoreError) -> RecordKit.Record {
+        guard RecordAssetFields.hasAssets(record) else { return record }
+        var taken: [String] = []
+        do throws(RecordStoreError) {
+            let result = try RecordAssetFields.replacingAssets(of: record) { (field, asset) throws(RecordStoreError) -> Asset in
+                guard let source = asset.fileURL else { return asset }
+                do throws(AssetFileError) {
+                    let owned = try assets.adopt(source, hardLink: hardLink)
+                    taken.append(owned.digest)
+                    var kept = asset
+                    kept.fileURL = owned.url
+                    return kept
+                } catch {
+                    throw .asset(record.id, recordType: record.recordType, field: field, error)
+                }
+            }
+            pins += taken
+            return result
+        } catch {
+            assets.unpin(taken)
+            throw error
+        }
+    }
+
+    /// The bookkeeping of asset references; nil without a folder.
+    var assetReferences: AssetReferences? {
+        assets.map { AssetReferences(schema: schema, folderName: $0.url.lastPathComponent) }
+    }
+
+    /// At open: installs the reference bookkeeping on the write connection and fills it when it is stale (or,
+    /// without a folder, removes it and marks it stale, as this store's writes will not be noted).
+    func prepareAssetReferences() throws(RecordStoreError) {
+        let (references, folderPath) = (assetReferences, assets?.url.path)
+        let bookkeeping = AssetReferences(schema: schema, folderName: "")
+        do {
+            try database.writeWithoutTransaction { db in
+                guard let references, let folderPath else { return try bookkeeping.markStale(db) }
+                try references.install(db)
+                try db.inTransaction {
+                    try references.fill(db, folderPath: folderPath, force: false)
+                    _ = try references.takeReleased(db)
+                    return .commit
+                }
+            }
+        } catch {
+            throw RecordStoreError(error)
+        }
+    }
+
+    /// Inside a write transaction, at its end: the digests its writes released (candidates for removal).
+    func takeReleasedAssets(_ db: Database) throws -> [String] {
+        try assetReferences?.takeReleased(db) ?? []
+    }
+
+    /// Releases the pins of a transaction that ended, then removes the files of the digests it released or
+    /// pinned that nothing references any more (only those: the sweep never scans the records).
+    func releaseAssets(_ pins: [String], released: [String] = []) {
+        guard let assets, let references = assetReferences else { return }
+        assets.unpin(pins)
+        let candidates = Set(pins).union(released)
+        guard !candidates.isEmpty else { return }
+        _ = try? assets.sweep(candidates: candidates) { digest in
+            try database.read { db in try references.mayBeReferenced(db, digest: digest) }
+        }
+    }
+
+    /// Removes the asset files no stored record, server copy or pending change references. `atOpen` also removes
+    /// unfinished copies a crash left. While a stored row's references cannot be read, nothing is removed (its
+    /// references are unknown).
+    @discardableResult
+    func collectAssetGarbage(atOpen: Bool) -> [String] {
+        guard let assets, let references = assetReferences else { return [] }
+        return (try? assets.sweep(temporaryFiles: atOpen) { try database.read { db in try references.allReferenced(db) } }) ?? []
+    }
+}
+
+extension RecordStore {
+    /// The folder the store keeps asset files in; nil when it keeps none (``RecordStoreOptions/AssetFolder/noFolder``).
+    public var assetFolderURL: URL? { assets?.url }
+
+    /// Removes the asset files nothing in the store references (the store does this after every write and at
+    /// open; call it after changing the database behind the store's back). Returns the digests removed.
+    @discardableResult
+    public func collectUnreferencedAssets() -> [String] {
+        // Changes behind the store's back may have bypassed the bookkeeping: refill it from the rows first.
+        if let references = assetReferences, let path = assets?.url.path {
+            _ = try? write { db in try references.fill(db, folderPath: path, force: true) }
+        }
+        return collectAssetGarbage(atOpen: false)
+    }
+}
+
+extension RecordStore {
+    /// Throws, naming the record and field, when a file an asset of `record` names cannot be read (with an asset
+    /// folder only: without one the store never looked at the files).
+    func checkAssetFiles(of record: RecordKit.Record) throws(RecordStoreError) {
+        guard assets != nil else { return }
+        for (field, asset) in RecordAssetFields.assets(of: record) {
+            guard let url = asset.fileURL, url.isFileURL else { continue }
+            if let error = AssetFolder.readability(of: url) {
+                throw .asset(record.id, recordType: record.recordType, field: field, error)
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+import RecordKit
+import RecordKitStore
+import Testing
+
+/// The bookkeeping of asset references: kept in the transaction of each write, so the collection after a write
+/// looks only at the files that write released, and filled from the rows of a store that predates it.
+@Suite struct AssetReferenceTests {
+    @Test func aWriteCollectsOnlyTheFilesItReleased() throws {
+        let folder = try AssetTestFolder()
+        let store = try folder.store()
+        try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: try folder.appFile("a", "a")), modified: Date(timeIntervalSince1970: 1_000)))
+        // A file nothing references, put there behind the store's back: a write that did not release it leaves it.
+        let stray = String(repeating: "cd", count: 32)
+        try Data("stray".utf8).write(to: folder.assets.appendingPathComponent(stray))
+        try store.save(Note(recordID: Fixtures.id("n2"), text: Asset(fileURL: try folder.appFile("b", "b")), modified: Date(timeIntervalSince1970: 1_000)))
+        try store.delete(Note.self, id: Fixtures.id("n2"))
+        #expect(folder.assetFolderContents().count == 2, "n1's file and the stray one; n2's file went with n2")
+        #expect(folder.assetFolderContents().contains(stray))
+        // The full collection (as at open) finds it.
+        #expect(store.collectUnreferencedAssets() == [stray])
+        #expect(try store.fetch(Note.self, id: Fixtures.id("n1"))?.textContents() == "a")
+    }
+
+    @Test func theBookkeepingFollowsEveryWriteOfARow() throws {
+        let folder = try AssetTestFolder()
+        let store = try folder.store()
+        try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: try folder.appFile("a", "shared")), modified: Date(timeIntervalSince1970: 1_000)))
+        try store.save(Note(recordID: Fixtures.id("n2"), text: Asset(fileURL: try folder.appFile("b", "shared")), modified: Date(timeIntervalSince1970: 1_000)))
+        #expect(try references(store) == [["n1", "0"], ["n2", "0"]])
+        // n1 moves to another file: its old reference goes, n2's stays, and so does the shared file.
+        try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: try folder.appFile("c", "own")), modified: Date(timeIntervalSince1970: 2_000)))
+        #expect(try references(store).count == 2)
+        #expect(folder.assetFolderContents().count == 2)
+        try store.delete(Note.self, id: Fixtures.id("n2"))
+        #expect(try references(store) == [["n1", "0"]])
+        #expect(folder.assetFolderContents().count == 1)
+        #expect(try store.fetch(Note.self, id: Fixtures.id("n1"))?.textContents() == "own")
+    }
+
+    @Test func aStoreFromBeforeTheBookkeepingIsFilledAtOpenAndKeepsItsFiles() throws {
+        let folder = try AssetTestFolder()
+        do {
+            let store = try folder.store()
+            try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: try folder.appFile("a", "kept")), modified: Date(timeIntervalSince1970: 1_000)))
+            // Back to the store as the version before the bookkeeping left it.
+            try store.database.write { db in
+                try db.execute(sql: """
+                    DROP TABLE recordkit_asset_refs;
+                    DELETE FROM grdb_migrations WHERE identifier = 'recordkit_store-v1-asset-refs';
+                    DELETE FROM recordkit_state WHERE key = 'assetRefsFolder';
+                    """)
+            }
+        }
+        let reopened = try folder.store()
+        #expect(folder.assetFolderContents().count == 1, "the sweep at open keeps the file the filled table names")
+        #expect(try reopened.fetch(Note.self, id: Fixtures.id("n1"))?.textContents() == "kept")
+        #expect(try references(reopened) == [["n1", "0"]])
+        try reopened.delete(Note.self, id: Fixtures.id("n1"))
+        #expect(folder.assetFolderContents().isEmpty)
+    }
+
+    @Test func aStoreOpenedWithoutItsFolderIsRefilledWhenTheFolderComesBack() throws {
+        let folder = try AssetTestFolder()
+        do {
+            let store = try folder.store()
+            try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: try folder.appFile("a", "a")), modified: Date(timeIntervalSince1970: 1_000)))
+        }
+        do {
+            // Without the folder, writes are not noted: this one drops n1's reference behind the bookkeeping.
+            let queue = try DatabaseQueue(path: folder.path + "/store.sqlite")
+            let plain = try RecordStore(database: queue, models: [Note.self], clock: Fixtures.clock)
+            try plain.database.write { db in try db.execute(sql: "DELETE FROM recordkit_asset_refs") }
+        }
+        let reopened = try folder.store()
+        #expect(try references(reopened) == [["n1", "0"]])
+        #expect(try reopened.fetch(Note.self, id: Fixtures.id("n1"))?.textContents() == "a")
+    }
+
+    /// The (record name, slot) pairs of the bookkeeping, sorted.
+    private func references(_ store: RecordStore) throws -> [[String]] {
+        try store.database.read { db in
+            try Row.fetchAll(db, sql: "SELECT recordName, slot FROM recordkit_asset_refs ORDER BY recordName, slot")
+                .map { [$0[0] as String, String($0[1] as Int)] }
+        }
+    }
+}

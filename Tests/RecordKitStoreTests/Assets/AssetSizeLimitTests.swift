@@ -1,0 +1,33 @@
+import Foundation
+import RecordKit
+import RecordKitStore
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// CloudKit's asset size limit, checked before sending.
+@Suite struct AssetSizeLimitTests {
+    @Test func anAssetAboveCloudKitsLimitIsReportedAndTheRestOfTheBatchGoes() throws {
+        let folder = try AssetTestFolder()
+        let store = try folder.store()
+        try store.save(Note(recordID: Fixtures.id("big"), text: Asset(fileURL: try folder.appFile("big", "big")), modified: Date(timeIntervalSince1970: 1_000)))
+        try store.save(Note(recordID: Fixtures.id("small"), text: Asset(fileURL: try folder.appFile("small", "small")), modified: Date(timeIntervalSince1970: 1_000)))
+        // The owned file grows (sparse: truncate extends it without writing) to one byte above the limit.
+        let owned = try #require(try store.fetch(Note.self, id: Fixtures.id("big"))?.text.fileURL)
+        let limit: Int64 = 250 * 1024 * 1024
+        #expect(truncate(owned.path, off_t(limit + 1)) == 0)
+
+        let batch = try store.nextPendingBatch(maxCount: 10)
+        #expect(batch.saves.map(\.record.id) == [Fixtures.id("small")])
+        #expect(batch.unreadable == [
+            .asset(Fixtures.id("big"), recordType: "Note", field: "text", .tooLarge(path: owned.path, size: limit + 1, limit: limit)),
+        ])
+        // At the limit exactly, it goes.
+        #expect(truncate(owned.path, off_t(limit)) == 0)
+        #expect(try store.nextPendingBatch(maxCount: 10).saves.count == 2)
+    }
+}
