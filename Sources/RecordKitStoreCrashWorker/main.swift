@@ -6,13 +6,21 @@
 // (`<database path>.app/<n>.txt`), and the worker prints `copied` after each chunk it copies into the asset
 // folder, so the parent can kill it between an asset's copy and the commit that references it.
 //
+// With `memory <database path> <file>`, the worker instead saves one note whose text is the given file into a
+// store with an asset folder and prints `grown <kB>`: how much its peak resident memory (VmHWM, reset through
+// /proc/self/clear_refs) grew during the save. A process of its own, so no other test's memory counts (Linux only).
+//
 // Usage: RecordKitStoreCrashWorker <database path> <first note number> <count> [assets]
+//        RecordKitStoreCrashWorker memory <database path> <file>
 import Foundation
 import GRDB
 import RecordKit
 import RecordKitStore
 
 let arguments = CommandLine.arguments
+if arguments.count == 4 && arguments[1] == "memory" {
+    exit(measureAssetCopy(databasePath: arguments[2], file: URL(fileURLWithPath: arguments[3])))
+}
 guard arguments.count == 4 || (arguments.count == 5 && arguments[4] == "assets"),
       let first = Int(arguments[2]), let count = Int(arguments[3]), count > 0
 else {
@@ -75,4 +83,32 @@ do {
 } catch {
     FileHandle.standardError.write(Data("RecordKitStoreCrashWorker: \(error)\n".utf8))
     exit(1)
+}
+
+/// The `memory` mode: saves one note whose text is `file` and prints how much the peak resident memory grew.
+func measureAssetCopy(databasePath: String, file: URL) -> Int32 {
+    do {
+        let store = try RecordStore(
+            database: try DatabasePool(path: databasePath), models: [Note.self],
+            assetFolder: URL(fileURLWithPath: databasePath + ".assets"))
+        try Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+        let before = try peakResidentKilobytes()
+        let id = RecordID(recordName: "big", zoneID: RecordZoneID(zoneName: "note-zone"))
+        try store.save(Note(recordID: id, text: Asset(fileURL: file), modified: Date(timeIntervalSince1970: 1_000)))
+        let after = try peakResidentKilobytes()
+        FileHandle.standardOutput.write(Data("grown \(after - before)\n".utf8))
+        return 0
+    } catch {
+        FileHandle.standardError.write(Data("RecordKitStoreCrashWorker: \(error)\n".utf8))
+        return 1
+    }
+}
+
+/// VmHWM of /proc/self/status, in kB.
+func peakResidentKilobytes() throws -> Int {
+    let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+    guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let value = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap({ Int($0) })
+    else { throw CocoaError(.fileReadCorruptFile) }
+    return value
 }
