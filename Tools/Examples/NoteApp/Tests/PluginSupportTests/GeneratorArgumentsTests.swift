@@ -10,7 +10,7 @@ import Testing
         )
         #expect(arguments == [
             "generate", "/work/My App/Sources/App/Notes.records.xml",
-            "--output", "/work/My App/.build/GeneratedSources", "--file-per-schema",
+            "--output", "/work/My App/.build/GeneratedSources", "--file-per-schema", "--quiet",
         ])
     }
 
@@ -22,7 +22,7 @@ import Testing
         )
         #expect(arguments == [
             "generate", "/work/App/Sources/App/Notes.records.xml", "--output", "/work/App/.build/GeneratedSources",
-            "--file-per-schema", "--config", "/work/App/Sources/App/recordgen-config.json",
+            "--file-per-schema", "--quiet", "--config", "/work/App/Sources/App/recordgen-config.json",
         ])
     }
 
