@@ -40,6 +40,11 @@ import Testing
         Note(recordID: RecordID(recordName: name, zoneID: noteZone), text: Asset(fileURL: file), modified: Date(timeIntervalSince1970: 1_000))
     }
 
+    /// The engine's documented limit and the figure the store checks before sending are one figure.
+    @Test func theStoreChecksCloudLimitsAssetSize() {
+        #expect(CloudLimits.maximumAssetBytes == AssetSizeLimit.cloudKitMaximumBytes)
+    }
+
     @Test func anOfflineStoreOpensEveryAssetAfterCloudKitsCacheIsGone() async throws {
         let folder = try Folder()
         let simulator = CloudKitSimulator(seed: 26)

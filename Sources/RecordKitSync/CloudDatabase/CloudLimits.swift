@@ -1,5 +1,3 @@
-import RecordKitStore
-
 /// CloudKit's documented request limits.
 ///
 /// "400 items (records or shares) per operation; 2 MB per request (not counting asset sizes)":
@@ -14,5 +12,6 @@ public enum CloudLimits {
     /// 50 MB per asset field (2016,
     /// https://developer.apple.com/library/archive/documentation/DataManagement/Conceptual/CloudKitWebServicesReference/PropertyMetrics.html);
     /// 250 MB is what CloudKit takes for CKAsset today, by practice, as Apple's CKAsset page states no size.
-    public static let maximumAssetBytes: Int64 = AssetSizeLimit.cloudKitMaximumBytes
+    /// The store checks the same figure (`OwnedAssetSyncTests` holds them equal).
+    public static let maximumAssetBytes: Int64 = 250 * 1024 * 1024
 }
