@@ -173,7 +173,7 @@ extension CKSyncEngineAdapter {
         }
     }
 
-    /// Settles conflicts in the store (``RecordStore/settleConflicts(serverRecords:)``: merged with the schema's
+    /// Settles conflicts in the store (`RecordStore.settleConflicts(serverRecords:)`: merged with the schema's
     /// rule against the stored ancestor, a merge that leaves the server's record as it is marked sent) and queues
     /// the others again, a bounded number of times per send.
     private func resolve(_ servers: [Record], syncEngine: CKSyncEngine) async {

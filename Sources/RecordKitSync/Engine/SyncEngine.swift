@@ -18,7 +18,7 @@ import RecordKitStore
 ///   ``SyncClock``; a response lost after the server committed is retried without duplicating or losing anything.
 ///
 /// Calls are serialized: a sync started while another runs waits for it; a caller cancelled while it waits gets
-/// ``SyncError/cancelled`` and the others go on. The store is used through its async API (``RecordStore/async``),
+/// ``SyncError/cancelled`` and the others go on. The store is used through its async API (`RecordStore.async`),
 /// so the engine never blocks a thread of Swift's cooperative pool on SQLite.
 public actor SyncEngine {
     /// The store synced.
