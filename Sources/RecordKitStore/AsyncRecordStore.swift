@@ -38,22 +38,14 @@ public struct AsyncRecordStore: Sendable {
     @discardableResult
     public func apply(_ page: FetchedPage) async throws(RecordStoreError) -> ApplyReport {
         let prepared = store.prepareServerRecords(page.changed)
-        return try await store.write(releasing: prepared.pins) { [store] db in
-            var report = try store.applyServerChanges(db, encoded: prepared.encoded, page: page)
-            report.skipped += prepared.skipped
-            return report
-        }
+        return try await store.write(releasing: prepared.pins) { [store] db in try store.applyServerChanges(db, prepared, page: page) }
     }
 
     /// See ``RecordStore/apply(serverRecords:)``.
     @discardableResult
     public func apply(serverRecords: [RecordKit.Record]) async throws(RecordStoreError) -> ApplyReport {
         let prepared = store.prepareServerRecords(serverRecords)
-        return try await store.write(releasing: prepared.pins) { [store] db in
-            var report = try store.applyServerRecords(db, encoded: prepared.encoded)
-            report.skipped = prepared.skipped + report.skipped
-            return report
-        }
+        return try await store.write(releasing: prepared.pins) { [store] db in try store.applyServerRecords(db, prepared) }
     }
 
     /// See ``RecordStore/markSent(_:)``.

@@ -21,11 +21,7 @@ extension RecordStore {
     public func apply(_ page: FetchedPage) throws(RecordStoreError) -> ApplyReport {
         // A record skipped for its assets still counts as listed by a refetch: it is on the server.
         let prepared = prepareServerRecords(page.changed)
-        return try write(releasing: prepared.pins) { db in
-            var report = try applyServerChanges(db, encoded: prepared.encoded, page: page)
-            report.skipped += prepared.skipped
-            return report
-        }
+        return try write(releasing: prepared.pins) { db in try applyServerChanges(db, prepared, page: page) }
     }
 
     /// Server records ready for their transaction: their assets taken into the folder (issue 26), their records
@@ -51,17 +47,23 @@ extension RecordStore {
     @discardableResult
     public func apply(serverRecords: [RecordKit.Record]) throws(RecordStoreError) -> ApplyReport {
         let prepared = prepareServerRecords(serverRecords)
-        return try write(releasing: prepared.pins) { db in
-            var report = try applyServerRecords(db, encoded: prepared.encoded)
-            report.skipped = prepared.skipped + report.skipped
-            return report
-        }
+        return try write(releasing: prepared.pins) { db in try applyServerRecords(db, prepared) }
     }
 
-    /// Stores server records that came without a page inside a write transaction (see ``apply(serverRecords:)``).
-    func applyServerRecords(_ db: Database, encoded: [(record: RecordKit.Record, bytes: Data)]) throws -> ApplyReport {
+    /// Stores server records that came without a page inside a write transaction (see ``apply(serverRecords:)``);
+    /// the records left out for their assets are reported first.
+    func applyServerRecords(_ db: Database, _ prepared: PreparedServerRecords) throws -> ApplyReport {
         var report = ApplyReport()
-        try applyChanged(db, encoded: encoded, report: &report)
+        report.skipped = prepared.skipped
+        try applyChanged(db, encoded: prepared.encoded, report: &report)
+        return report
+    }
+
+    /// Applies a fetched page's prepared records inside a write transaction (see ``apply(_:)``); the records left
+    /// out for their assets are reported after what the page itself skipped.
+    func applyServerChanges(_ db: Database, _ prepared: PreparedServerRecords, page: FetchedPage) throws -> ApplyReport {
+        var report = try applyServerChanges(db, encoded: prepared.encoded, page: page)
+        report.skipped += prepared.skipped
         return report
     }
 
