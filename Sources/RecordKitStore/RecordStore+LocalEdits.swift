@@ -19,43 +19,10 @@ extension RecordStore {
     public func save<Model: RecordModel>(contentsOf models: some Sequence<Model>) throws(RecordStoreError) {
         // Encode before taking the write lock, so the transaction only writes (and stamps).
         // Assets (issue 26): the app's files are copied into the asset folder before the transaction.
-        let adopted = try adoptAssets(models.map { $0.record() })
-        let rows = adopted.records.map { record in
-            (id: record.id, type: record.recordType, record: record, bytes: NativeArchive.encode(record))
-        }
-        guard !rows.isEmpty else { return }
-        let table = schema.records
-        let stampedField = Model.mergeClock.flatMap { $0.stamp == .store ? $0.field : nil }
+        let prepared = try prepareLocalSaves(models.map { LocalSave.Request($0) })
+        guard !prepared.saves.isEmpty else { return }
         let now = clock.currentDate()
-        try write(releasing: adopted.pins) { db in
-            var generation = try reserveGenerations(db, count: rows.count)
-            // The upsert keeps the server copy; the WHERE refuses to turn a record into another type.
-            let statement = try db.cachedStatement(sql: """
-                INSERT INTO \(table) (ownerName, zoneName, recordName, recordType, value, pending, generation)
-                VALUES (?, ?, ?, ?, ?, \(PendingCode.save.rawValue), ?)
-                ON CONFLICT (ownerName, zoneName, recordName) DO UPDATE
-                SET value = excluded.value, pending = excluded.pending, generation = excluded.generation
-                WHERE recordType = excluded.recordType
-                """)
-            for row in rows {
-                try RowCoding.checkStorable(row.id, recordType: row.type)
-                var bytes = row.bytes
-                if let stampedField {
-                    bytes = try stamp(db, row.record, field: stampedField, now: now) ?? bytes
-                }
-                try statement.execute(arguments: [
-                    row.id.zoneID.ownerName, row.id.zoneID.zoneName, row.id.recordName, row.type, bytes, generation,
-                ])
-                if db.changesCount == 0 {
-                    let stored = try Row.fetchOne(
-                        db, sql: "SELECT recordType FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: try RecordIDFilter(row.id).arguments)
-                    let storedType = try stored.map { (stored: Row) throws(RecordStoreError) in try StoredRow(stored, table: table, id: row.id).recordType }
-                    throw RecordStoreError.typeMismatch(row.id, stored: storedType ?? "?", requested: row.type)
-                }
-                try unpark(db, try RowCoding.arguments(row.id))
-                generation += 1
-            }
-        }
+        try write(releasing: prepared.pins) { db in try saveLocally(db, prepared.saves, now: now) }
     }
 
     /// Deletes a record as a local edit, with its pending delete, in one transaction. A record the server never
@@ -70,53 +37,6 @@ extension RecordStore {
     /// Deletes records as local edits, all in one transaction. Returns how many there were to delete.
     @discardableResult
     public func delete<Model: RecordModel>(_ type: Model.Type, ids: [RecordID]) throws(RecordStoreError) -> Int {
-        let table = schema.records
-        return try write { db in
-            var deleted = 0
-            for id in ids {
-                let filter = try RecordIDFilter(id)
-                guard let row = try Row.fetchOne(
-                    db, sql: "SELECT recordType, server IS NOT NULL AS serverHasIt, pending FROM \(table) WHERE \(RecordIDFilter.sql)",
-                    arguments: filter.arguments)
-                else { continue }
-                let stored = StoredRow(row, table: table, id: id)
-                let recordType = try stored.recordType
-                guard recordType == Model.recordType else {
-                    throw RecordStoreError.typeMismatch(id, stored: recordType, requested: Model.recordType)
-                }
-                let serverHasIt: Bool = try RowCoding.column(row, "serverHasIt", table: table, id: id)
-                try unpark(db, filter.arguments)
-                if try stored.pendingCode == .delete { continue }
-                if serverHasIt {
-                    let generation = try reserveGenerations(db, count: 1)
-                    try db.execute(
-                        sql: "UPDATE \(table) SET value = NULL, pending = \(PendingCode.delete.rawValue), generation = ? WHERE \(RecordIDFilter.sql)",
-                        arguments: [generation] + filter.arguments)
-                } else {
-                    try db.execute(sql: "DELETE FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: filter.arguments)
-                }
-                deleted += 1
-            }
-            return deleted
-        }
-    }
-}
-
-extension RecordStore {
-    /// The record's archive with its clock field stamped (see ``save(contentsOf:)``); nil when the app's value stands.
-    fileprivate func stamp(_ db: Database, _ record: RecordKit.Record, field: String, now: Date) throws -> Data? {
-        var latest = now
-        let serverCopy = try Data.fetchOne(
-            db, sql: "SELECT server FROM \(schema.records) WHERE \(RecordIDFilter.sql)", arguments: try RecordIDFilter(record.id).arguments)
-        // A server copy that cannot be read (or holds no clock) orders nothing: the other terms stand.
-        if let serverCopy, let server = try? NativeArchive.decodeRecord(serverCopy),
-            case let .timestamp(serverClock)? = server[field]
-        {
-            latest = max(latest, serverClock.addingTimeInterval(0.001))
-        }
-        if case let .timestamp(appClock)? = record[field], appClock >= latest { return nil }
-        var stamped = record
-        stamped[field] = .timestamp(latest)
-        return NativeArchive.encode(stamped)
+        try write { db in try deleteLocally(db, recordType: Model.recordType, ids: ids) }
     }
 }

@@ -9,23 +9,12 @@ extension RecordStore {
     ///   ``RecordStoreError/corruptRecord(_:recordType:copy:_:)`` or ``RecordStoreError/undecodable(_:recordType:_:)``
     ///   if it cannot be read; the record stays stored either way.
     public func fetch<Model: RecordModel>(_ type: Model.Type, id: RecordID) throws(RecordStoreError) -> Model? {
-        let table = schema.records
-        let row = try read { db in
-            let statement = try db.cachedStatement(sql: "SELECT recordType, value FROM \(table) WHERE \(RecordIDFilter.sql)")
-            return try Row.fetchOne(statement, arguments: try RecordIDFilter(id).arguments)
-        }
-        guard let row else { return nil }
-        let stored = StoredRow(row, table: table, id: id)
-        guard let bytes = try stored.localBytes else { return nil }
-        return try RowCoding.model(bytes, id: id, recordType: try stored.recordType, as: Model.self)
+        try read { db in try fetch(type, id: id, in: db) }
     }
 
     /// Every stored model of a type (pending deletes excluded), and the records of that type it cannot read.
     public func fetchAll<Model: RecordModel>(_ type: Model.Type) throws(RecordStoreError) -> StoredModels<Model> {
-        let table = schema.records
-        return try read { db in
-            try Self.collect(Model.self, db, table: table, sql: "SELECT ownerName, zoneName, recordName, value FROM \(table) WHERE recordType = ? AND value IS NOT NULL", arguments: [Model.recordType])
-        }
+        try read { db in try fetchAll(type, in: db) }
     }
 
     /// Every stored model of a type in one zone, and the records there it cannot read.

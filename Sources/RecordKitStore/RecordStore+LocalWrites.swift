@@ -1,0 +1,118 @@
+import Foundation
+import GRDB
+import RecordKit
+
+/// A local save ready for its transaction: the record (its assets taken into the asset folder), its archive, and
+/// the clock field the store stamps on it.
+struct LocalSave: Sendable {
+    /// A model's record as the app saves it, before its assets are taken in.
+    struct Request {
+        let record: RecordKit.Record
+        /// The model's last-writer-wins clock field when the store stamps it; nil when the app's value stands.
+        let stampedField: String?
+
+        init<Model: RecordModel>(_ model: Model) {
+            record = model.record()
+            stampedField = Model.mergeClock.flatMap { $0.stamp == .store ? $0.field : nil }
+        }
+    }
+
+    let record: RecordKit.Record
+    let bytes: Data
+    let stampedField: String?
+}
+
+/// The write paths of local edits, run inside a write transaction: ``RecordStore/save(contentsOf:)``,
+/// ``RecordStore/delete(_:ids:)`` and ``RecordStore/transaction(_:)`` all write through them.
+extension RecordStore {
+    /// Takes the assets of the records into the asset folder and encodes them, before the transaction that
+    /// stores them (copying files under the write lock would stall every other writer). The first asset that
+    /// cannot be taken in throws, naming the record and field, and nothing stays pinned.
+    func prepareLocalSaves(_ requests: [LocalSave.Request]) throws(RecordStoreError) -> (saves: [LocalSave], pins: [String]) {
+        let adopted = try adoptAssets(requests.map(\.record))
+        let saves = zip(adopted.records, requests).map { record, request in
+            LocalSave(record: record, bytes: NativeArchive.encode(record), stampedField: request.stampedField)
+        }
+        return (saves, adopted.pins)
+    }
+
+    /// Stores local saves with their pending saves (see ``save(contentsOf:)``), stamping clocks at `now`.
+    func saveLocally(_ db: Database, _ saves: [LocalSave], now: Date) throws {
+        guard !saves.isEmpty else { return }
+        let table = schema.records
+        var generation = try reserveGenerations(db, count: saves.count)
+        // The upsert keeps the server copy; the WHERE refuses to turn a record into another type.
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO \(table) (ownerName, zoneName, recordName, recordType, value, pending, generation)
+            VALUES (?, ?, ?, ?, ?, \(PendingCode.save.rawValue), ?)
+            ON CONFLICT (ownerName, zoneName, recordName) DO UPDATE
+            SET value = excluded.value, pending = excluded.pending, generation = excluded.generation
+            WHERE recordType = excluded.recordType
+            """)
+        for save in saves {
+            let (id, type) = (save.record.id, save.record.recordType)
+            try RowCoding.checkStorable(id, recordType: type)
+            var bytes = save.bytes
+            if let field = save.stampedField {
+                bytes = try stamp(db, save.record, field: field, now: now) ?? bytes
+            }
+            try statement.execute(arguments: [id.zoneID.ownerName, id.zoneID.zoneName, id.recordName, type, bytes, generation])
+            if db.changesCount == 0 {
+                let stored = try Row.fetchOne(
+                    db, sql: "SELECT recordType FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: try RecordIDFilter(id).arguments)
+                let storedType = try stored.map { (stored: Row) throws(RecordStoreError) in try StoredRow(stored, table: table, id: id).recordType }
+                throw RecordStoreError.typeMismatch(id, stored: storedType ?? "?", requested: type)
+            }
+            try unpark(db, try RowCoding.arguments(id))
+            generation += 1
+        }
+    }
+
+    /// Deletes records of `recordType` as local edits (see ``delete(_:id:)``). Returns how many there were to delete.
+    func deleteLocally(_ db: Database, recordType requested: String, ids: [RecordID]) throws -> Int {
+        let table = schema.records
+        var deleted = 0
+        for id in ids {
+            let filter = try RecordIDFilter(id)
+            guard let row = try Row.fetchOne(
+                db, sql: "SELECT recordType, server IS NOT NULL AS serverHasIt, pending FROM \(table) WHERE \(RecordIDFilter.sql)",
+                arguments: filter.arguments)
+            else { continue }
+            let stored = StoredRow(row, table: table, id: id)
+            let recordType = try stored.recordType
+            guard recordType == requested else {
+                throw RecordStoreError.typeMismatch(id, stored: recordType, requested: requested)
+            }
+            let serverHasIt: Bool = try RowCoding.column(row, "serverHasIt", table: table, id: id)
+            try unpark(db, filter.arguments)
+            if try stored.pendingCode == .delete { continue }
+            if serverHasIt {
+                let generation = try reserveGenerations(db, count: 1)
+                try db.execute(
+                    sql: "UPDATE \(table) SET value = NULL, pending = \(PendingCode.delete.rawValue), generation = ? WHERE \(RecordIDFilter.sql)",
+                    arguments: [generation] + filter.arguments)
+            } else {
+                try db.execute(sql: "DELETE FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: filter.arguments)
+            }
+            deleted += 1
+        }
+        return deleted
+    }
+
+    /// The record's archive with its clock field stamped (see ``save(contentsOf:)``); nil when the app's value stands.
+    fileprivate func stamp(_ db: Database, _ record: RecordKit.Record, field: String, now: Date) throws -> Data? {
+        var latest = now
+        let serverCopy = try Data.fetchOne(
+            db, sql: "SELECT server FROM \(schema.records) WHERE \(RecordIDFilter.sql)", arguments: try RecordIDFilter(record.id).arguments)
+        // A server copy that cannot be read (or holds no clock) orders nothing: the other terms stand.
+        if let serverCopy, let server = try? NativeArchive.decodeRecord(serverCopy),
+            case let .timestamp(serverClock)? = server[field]
+        {
+            latest = max(latest, serverClock.addingTimeInterval(0.001))
+        }
+        if case let .timestamp(appClock)? = record[field], appClock >= latest { return nil }
+        var stamped = record
+        stamped[field] = .timestamp(latest)
+        return NativeArchive.encode(stamped)
+    }
+}
