@@ -13,7 +13,12 @@ import RecordKit
 ///   record the server never saw leaves nothing, delete then save is a save).
 /// - Reads: ``fetch(_:id:)``, ``fetchAll(_:)``, ``fetchAll(_:inZone:)``, ``forEach(_:_:)`` (a cursor),
 ///   ``storedState(of:)`` (both copies and the pending change); records the model cannot read are reported in
-///   ``StoredModels/undecodable``, never dropped. Observation: ``observation(of:)`` and ``values(of:)``.
+///   ``StoredModels/undecodable``, never dropped. The same reads inside a database access: ``fetch(_:id:in:)``,
+///   ``fetchAll(_:in:)``.
+/// - Several types at once: ``transaction(_:)`` saves and deletes records of any types together, or not at all.
+/// - Live queries (<doc:LiveQueries>): ``observe(scheduling:_:)`` follows any read, ``observe(_:id:scheduling:)``
+///   one record; ``LiveQuery`` is the `@Observable` a SwiftUI view holds. A whole type as GRDB observations:
+///   ``observation(of:)`` and ``values(of:)``.
 /// - Sending: ``nextPendingBatch(maxCount:maxBytes:including:)`` gives the records and deletions to send, each with its
 ///   generation; ``markSent(_:)`` stores what the server returned and clears a pending change only for the
 ///   generation that was sent.
