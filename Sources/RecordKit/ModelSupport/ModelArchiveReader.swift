@@ -17,9 +17,12 @@ public struct ModelArchiveReader<Model: RecordModel>: RecordFieldSource {
     @usableFromInline var stream: ArchiveFieldStream
     @usableFromInline let onNewerVersion: NewerVersionRule
 
+    /// A reader of the `count` bytes at `start`, which ``ArchiveFieldStream/readableStart(_:)`` accepted. The reader
+    /// builds its stream itself: built by the caller and handed in, it was copied once more (the compiler still
+    /// copies it once from where the stream's initializer built it: a 601-byte copy per read, measured).
     @usableFromInline
-    init(stream: ArchiveFieldStream, onNewerVersion: NewerVersionRule) {
-        self.stream = stream
+    init(start: UnsafeRawPointer, count: Int, versionField: String?, onNewerVersion: NewerVersionRule) {
+        stream = ArchiveFieldStream(start: start, count: count, versionField: versionField)
         self.onNewerVersion = onNewerVersion
     }
 
@@ -123,7 +126,9 @@ public struct ModelArchiveReader<Model: RecordModel>: RecordFieldSource {
     }
 
     /// Reads the rest of the archive, checks it whole, and returns the metadata to keep: as
-    /// ``RecordFieldReader/metadata()`` keeps it, with the version gate applied.
+    /// ``RecordFieldReader/metadata()`` keeps it, with the version gate applied. Inlined into the decode walk:
+    /// compiled apart, as generic code, it copied the whole reader on every call.
+    @inlinable @inline(__always)
     public mutating func metadata() throws(ModelArchiveReadStop) -> RecordMetadata {
         try stream.finish()
         let version = try checkedVersion()
@@ -134,7 +139,8 @@ public struct ModelArchiveReader<Model: RecordModel>: RecordFieldSource {
     }
 
     /// The version gate of ``RecordFieldReader/init(_:versionField:onNewerVersion:)``; anything it refuses stops.
-    private func checkedVersion() throws(ModelArchiveReadStop) -> Int {
+    @inlinable @inline(__always)
+    func checkedVersion() throws(ModelArchiveReadStop) -> Int {
         guard let stored = stream.versionValue else { return 1 }
         guard case let .int64(found) = stored, found >= 1, let found = Int(exactly: found),
               found <= Model.schemaVersion || onNewerVersion == .preserve
@@ -157,18 +163,21 @@ extension ModelArchiveReader where Model: GeneratedRecordModel {
     ) throws(RecordModelArchiveError) -> Model {
         // The closure returns Void: Foundation's `withUnsafeBytes` is not inlined, and a generic result type
         // would be looked up at run time on every call.
-        var direct: Model?
+        var direct: Model? = nil
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Void in
             guard let start = ArchiveFieldStream.readableStart(raw) else { return }
             var reader = ModelArchiveReader(
-                stream: ArchiveFieldStream(start: start, count: raw.count, versionField: versionField), onNewerVersion: onNewerVersion)
+                start: start, count: raw.count, versionField: versionField, onNewerVersion: onNewerVersion)
             guard reader.stream.begin(recordType: Model.recordType) else { return }
-            // Straight into `direct`: binding the model to a name first would copy it (a retain per string in it).
-            direct = try? Model(fieldsFrom: &reader)
+            // Straight into `direct`, and out of it by `consume`: `try?`, `take()` or binding the model to a name
+            // each copied the whole model once more (measured with callgrind and objdump).
+            do { direct = try Model(fieldsFrom: &reader) } catch { return }
             if !reader.stream.finished { direct = nil }
         }
-        if let model = direct.take() { return model }
-        return try readViaRecord(data)
+        switch consume direct {
+        case let .some(model): return model
+        case .none: return try readViaRecord(data)
+        }
     }
 
     /// Generated code of API version 3 passed its reads in a closure; version 4 has a decode walk.

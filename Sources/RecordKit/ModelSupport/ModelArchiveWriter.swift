@@ -13,11 +13,11 @@ public struct ModelArchiveWriter<Model: RecordModel>: RecordFieldSink {
 
     @usableFromInline let pass: Pass
     /// The kept plain fields (with the version field) and the kept encrypted fields.
-    let keptFields: RecordFields
-    let keptEncryptedFields: RecordFields
+    @usableFromInline let keptFields: RecordFields
+    @usableFromInline let keptEncryptedFields: RecordFields
     /// The next kept field of each map not yet merged.
-    var nextKept = 0
-    var nextKeptEncrypted = 0
+    @usableFromInline var nextKept = 0
+    @usableFromInline var nextKeptEncrypted = 0
     /// What the size pass found: entries and bytes of each map, and whether a declared field is encrypted.
     @usableFromInline var sizes = ModelArchiveSizes()
     /// Where the write passes write; nil in the size pass.
@@ -181,10 +181,18 @@ public struct ModelArchiveWriter<Model: RecordModel>: RecordFieldSink {
         if encrypted { nextKeptEncrypted = next } else { nextKept = next }
     }
 
-    /// Writes the kept fields after the last declared one.
-    @usableFromInline
+    /// Writes the kept fields after the last declared one. Inlined: most models keep no field, and then this is
+    /// one comparison, not a call that copies the kept map.
+    @inlinable @inline(__always)
     mutating func finishMap(encrypted: Bool) {
         guard wants(encrypted) else { return }
+        if encrypted ? nextKeptEncrypted < keptEncryptedFields.count : nextKept < keptFields.count {
+            writeKept(encrypted: encrypted)
+        }
+    }
+
+    @usableFromInline
+    mutating func writeKept(encrypted: Bool) {
         let kept = encrypted ? keptEncryptedFields : keptFields
         let next = encrypted ? nextKeptEncrypted : nextKept
         for index in next..<kept.entries.count { emit(kept.entries[index].key, kept.entries[index].value, encrypted: encrypted) }

@@ -10,7 +10,6 @@ import Foundation
 @usableFromInline
 struct ArchiveFieldStream {
     private var cursor: ArchiveCursor
-    private let options = NativeArchiveDecodingOptions()
     private let storedChecksum: UInt64
     /// Entries of the current map not consumed yet; `pendingKey`, when set, is the next one's key, already read.
     private var remaining = 0
@@ -23,11 +22,15 @@ struct ArchiveFieldStream {
 
     let versionField: String?
     /// The version field's value, from the plain map.
-    private(set) var versionValue: FieldValue?
+    @usableFromInline private(set) var versionValue: FieldValue?
     /// The record ID, system fields and unknown fields read so far; handed over once by ``takeMetadata(version:isDeclared:)``.
     private var metadata: RecordMetadata?
 
     private typealias Span = (offset: Int, count: Int)
+
+    /// The defaults `NativeArchive.decodeRecord` reads with; built where needed, not stored, so the stream (which
+    /// the reader holds by value) stays small.
+    private static var options: NativeArchiveDecodingOptions { NativeArchiveDecodingOptions() }
 
     /// The start of `raw` when it can hold a record archive (size limit, header, room for the checksum).
     @usableFromInline
@@ -47,7 +50,7 @@ struct ArchiveFieldStream {
         storedChecksum = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: payloadEnd, as: UInt64.self))
         cursor = ArchiveCursor(start: start, position: ArchiveHeader.size, end: payloadEnd)
         cursor.checksum = ChecksumProgress()
-        fieldBudget = options.maximumFieldCount
+        fieldBudget = Self.options.maximumFieldCount
         self.versionField = versionField
     }
 
@@ -71,7 +74,7 @@ struct ArchiveFieldStream {
     @usableFromInline
     mutating func value(forKey key: String) throws(ModelArchiveReadStop) -> FieldValue? {
         guard try seek(key) else { return nil }
-        do { return try cursor.fieldValue(options: options) } catch { throw ModelArchiveReadStop() }
+        do { return try cursor.fieldValue(options: Self.options) } catch { throw ModelArchiveReadStop() }
     }
 
     /// Moves to the value of `key` in the current map (its tag is next) and returns true, or returns false when
@@ -127,6 +130,7 @@ struct ArchiveFieldStream {
     }
 
     /// Keeps the rest of both maps, then compares the checksum and checks that nothing follows.
+    @usableFromInline
     mutating func finish() throws(ModelArchiveReadStop) {
         try beginEncryptedMap()
         do throws(NativeArchiveError) { try drain() } catch { throw ModelArchiveReadStop() }
@@ -139,6 +143,7 @@ struct ArchiveFieldStream {
     /// The metadata read, once the archive is finished: nil when the record path would read the fields
     /// differently (a declared field, as `isDeclared` says, kept from the other map; the version field in the
     /// encrypted map; a key in both maps, which the archive refuses).
+    @usableFromInline
     mutating func takeMetadata(version: Int, isDeclared: (String) -> Bool) -> RecordMetadata? {
         guard finished else { return nil }
         // Checked and completed in place: binding the metadata to a name would copy it (a retain per string).
@@ -193,7 +198,7 @@ struct ArchiveFieldStream {
     /// Reads the value of an entry nobody asked for and keeps it.
     private mutating func keep(_ key: Span) throws(NativeArchiveError) {
         let name = try cursor.makeString(offset: key.offset, count: key.count)
-        let value = try cursor.fieldValue(options: options)
+        let value = try cursor.fieldValue(options: Self.options)
         if !inEncryptedMap, let versionField, name == versionField {
             versionValue = value
         } else if inEncryptedMap {
