@@ -17,44 +17,62 @@ extension RecordStore {
     /// than the server record it edits, so a device with a slow clock, or an app that forgets to set the
     /// field, still wins with a later edit. With `MergeClock.Stamp.app` the app's value is kept.
     public func save<Model: RecordModel>(contentsOf models: some Sequence<Model>) throws(RecordStoreError) {
-        // Encode before taking the write lock, so the transaction only writes (and stamps).
-        // Assets (issue 26): the app's files are copied into the asset folder before the transaction.
+        let prepared = try prepareLocalSaves(models)
+        guard !prepared.rows.isEmpty else { return }
+        try write(releasing: prepared.pins) { db in try saveLocalEdits(db, prepared) }
+    }
+
+    /// Local edits ready for their transaction: encoded, their assets taken into the folder, with the clock field
+    /// to stamp and the time to stamp it with.
+    struct PreparedLocalSaves: Sendable {
+        var rows: [(id: RecordID, type: String, record: RecordKit.Record, bytes: Data)]
+        /// The asset digests pinned until the transaction ends (see ``write(releasing:_:)``).
+        var pins: [String]
+        var stampedField: String?
+        var now: Date
+    }
+
+    /// Encodes models before the write lock is taken, so the transaction only writes (and stamps). Assets
+    /// (issue 26): the app's files are copied into the asset folder before the transaction.
+    func prepareLocalSaves<Model: RecordModel>(_ models: some Sequence<Model>) throws(RecordStoreError) -> PreparedLocalSaves {
         let adopted = try adoptAssets(models.map { $0.record() })
-        let rows = adopted.records.map { record in
-            (id: record.id, type: record.recordType, record: record, bytes: NativeArchive.encode(record))
-        }
-        guard !rows.isEmpty else { return }
+        return PreparedLocalSaves(
+            rows: adopted.records.map { record in
+                (id: record.id, type: record.recordType, record: record, bytes: NativeArchive.encode(record))
+            },
+            pins: adopted.pins, stampedField: Model.mergeClock.flatMap { $0.stamp == .store ? $0.field : nil },
+            now: clock.currentDate())
+    }
+
+    /// Saves prepared local edits inside a write transaction (see ``save(contentsOf:)``).
+    func saveLocalEdits(_ db: Database, _ prepared: PreparedLocalSaves) throws {
         let table = schema.records
-        let stampedField = Model.mergeClock.flatMap { $0.stamp == .store ? $0.field : nil }
-        let now = clock.currentDate()
-        try write(releasing: adopted.pins) { db in
-            var generation = try reserveGenerations(db, count: rows.count)
-            // The upsert keeps the server copy; the WHERE refuses to turn a record into another type.
-            let statement = try db.cachedStatement(sql: """
-                INSERT INTO \(table) (ownerName, zoneName, recordName, recordType, value, pending, generation)
-                VALUES (?, ?, ?, ?, ?, \(PendingCode.save.rawValue), ?)
-                ON CONFLICT (ownerName, zoneName, recordName) DO UPDATE
-                SET value = excluded.value, pending = excluded.pending, generation = excluded.generation
-                WHERE recordType = excluded.recordType
-                """)
-            for row in rows {
-                try RowCoding.checkStorable(row.id, recordType: row.type)
-                var bytes = row.bytes
-                if let stampedField {
-                    bytes = try stamp(db, row.record, field: stampedField, now: now) ?? bytes
-                }
-                try statement.execute(arguments: [
-                    row.id.zoneID.ownerName, row.id.zoneID.zoneName, row.id.recordName, row.type, bytes, generation,
-                ])
-                if db.changesCount == 0 {
-                    let stored = try Row.fetchOne(
-                        db, sql: "SELECT recordType FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: try RecordIDFilter(row.id).arguments)
-                    let storedType = try stored.map { (stored: Row) throws(RecordStoreError) in try StoredRow(stored, table: table, id: row.id).recordType }
-                    throw RecordStoreError.typeMismatch(row.id, stored: storedType ?? "?", requested: row.type)
-                }
-                try unpark(db, try RowCoding.arguments(row.id))
-                generation += 1
+        var generation = try reserveGenerations(db, count: prepared.rows.count)
+        // The upsert keeps the server copy; the WHERE refuses to turn a record into another type.
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO \(table) (ownerName, zoneName, recordName, recordType, value, pending, generation)
+            VALUES (?, ?, ?, ?, ?, \(PendingCode.save.rawValue), ?)
+            ON CONFLICT (ownerName, zoneName, recordName) DO UPDATE
+            SET value = excluded.value, pending = excluded.pending, generation = excluded.generation
+            WHERE recordType = excluded.recordType
+            """)
+        for row in prepared.rows {
+            try RowCoding.checkStorable(row.id, recordType: row.type)
+            var bytes = row.bytes
+            if let stampedField = prepared.stampedField {
+                bytes = try stamp(db, row.record, field: stampedField, now: prepared.now) ?? bytes
             }
+            try statement.execute(arguments: [
+                row.id.zoneID.ownerName, row.id.zoneID.zoneName, row.id.recordName, row.type, bytes, generation,
+            ])
+            if db.changesCount == 0 {
+                let stored = try Row.fetchOne(
+                    db, sql: "SELECT recordType FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: try RecordIDFilter(row.id).arguments)
+                let storedType = try stored.map { (stored: Row) throws(RecordStoreError) in try StoredRow(stored, table: table, id: row.id).recordType }
+                throw RecordStoreError.typeMismatch(row.id, stored: storedType ?? "?", requested: row.type)
+            }
+            try unpark(db, try RowCoding.arguments(row.id))
+            generation += 1
         }
     }
 
@@ -70,35 +88,38 @@ extension RecordStore {
     /// Deletes records as local edits, all in one transaction. Returns how many there were to delete.
     @discardableResult
     public func delete<Model: RecordModel>(_ type: Model.Type, ids: [RecordID]) throws(RecordStoreError) -> Int {
+        try write { db in try deleteLocalEdits(db, recordType: Model.recordType, ids: ids) }
+    }
+
+    /// Deletes records of `recordType` as local edits inside a write transaction (see ``delete(_:ids:)``).
+    func deleteLocalEdits(_ db: Database, recordType requested: String, ids: [RecordID]) throws -> Int {
         let table = schema.records
-        return try write { db in
-            var deleted = 0
-            for id in ids {
-                let filter = try RecordIDFilter(id)
-                guard let row = try Row.fetchOne(
-                    db, sql: "SELECT recordType, server IS NOT NULL AS serverHasIt, pending FROM \(table) WHERE \(RecordIDFilter.sql)",
-                    arguments: filter.arguments)
-                else { continue }
-                let stored = StoredRow(row, table: table, id: id)
-                let recordType = try stored.recordType
-                guard recordType == Model.recordType else {
-                    throw RecordStoreError.typeMismatch(id, stored: recordType, requested: Model.recordType)
-                }
-                let serverHasIt: Bool = try RowCoding.column(row, "serverHasIt", table: table, id: id)
-                try unpark(db, filter.arguments)
-                if try stored.pendingCode == .delete { continue }
-                if serverHasIt {
-                    let generation = try reserveGenerations(db, count: 1)
-                    try db.execute(
-                        sql: "UPDATE \(table) SET value = NULL, pending = \(PendingCode.delete.rawValue), generation = ? WHERE \(RecordIDFilter.sql)",
-                        arguments: [generation] + filter.arguments)
-                } else {
-                    try db.execute(sql: "DELETE FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: filter.arguments)
-                }
-                deleted += 1
+        var deleted = 0
+        for id in ids {
+            let filter = try RecordIDFilter(id)
+            guard let row = try Row.fetchOne(
+                db, sql: "SELECT recordType, server IS NOT NULL AS serverHasIt, pending FROM \(table) WHERE \(RecordIDFilter.sql)",
+                arguments: filter.arguments)
+            else { continue }
+            let stored = StoredRow(row, table: table, id: id)
+            let recordType = try stored.recordType
+            guard recordType == requested else {
+                throw RecordStoreError.typeMismatch(id, stored: recordType, requested: requested)
             }
-            return deleted
+            let serverHasIt: Bool = try RowCoding.column(row, "serverHasIt", table: table, id: id)
+            try unpark(db, filter.arguments)
+            if try stored.pendingCode == .delete { continue }
+            if serverHasIt {
+                let generation = try reserveGenerations(db, count: 1)
+                try db.execute(
+                    sql: "UPDATE \(table) SET value = NULL, pending = \(PendingCode.delete.rawValue), generation = ? WHERE \(RecordIDFilter.sql)",
+                    arguments: [generation] + filter.arguments)
+            } else {
+                try db.execute(sql: "DELETE FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: filter.arguments)
+            }
+            deleted += 1
         }
+        return deleted
     }
 }
 
