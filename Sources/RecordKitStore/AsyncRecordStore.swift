@@ -3,8 +3,8 @@ import GRDB
 import RecordKit
 
 extension RecordStore {
-    /// The store's sync-engine calls as `async` functions over GRDB's async API: the caller's task waits for the
-    /// database without blocking a thread of Swift's cooperative pool, and a cancelled task gets
+    /// The store's local edits and sync-engine calls as `async` functions over GRDB's async API: the caller's task
+    /// waits for the database without blocking a thread of Swift's cooperative pool, and a cancelled task gets
     /// ``RecordStoreError/cancelled``. Each does what the synchronous call of the same name does, in the same
     /// transaction.
     public var async: AsyncRecordStore { AsyncRecordStore(store: self) }
@@ -15,6 +15,33 @@ extension RecordStore {
 public struct AsyncRecordStore: Sendable {
     /// The store the calls run on.
     public let store: RecordStore
+
+    /// See ``RecordStore/save(_:)``.
+    public func save<Model: RecordModel>(_ model: Model) async throws(RecordStoreError) {
+        try await save(contentsOf: CollectionOfOne(model))
+    }
+
+    /// See ``RecordStore/save(contentsOf:)``.
+    public func save<Model: RecordModel>(contentsOf models: some Sequence<Model>) async throws(RecordStoreError) {
+        // The same preparation and transaction body as the synchronous save (RecordStore+LocalWrites.swift).
+        let prepared = try store.prepareLocalSaves(models.map { LocalSave.Request($0) })
+        guard !prepared.saves.isEmpty else { return }
+        let now = store.clock.currentDate()
+        try await store.write(releasing: prepared.pins) { [store] db in try store.saveLocally(db, prepared.saves, now: now) }
+    }
+
+    /// See ``RecordStore/delete(_:id:)``.
+    @discardableResult
+    public func delete<Model: RecordModel>(_ type: Model.Type, id: RecordID) async throws(RecordStoreError) -> Bool {
+        try await delete(type, ids: [id]) > 0
+    }
+
+    /// See ``RecordStore/delete(_:ids:)``.
+    @discardableResult
+    public func delete<Model: RecordModel>(_ type: Model.Type, ids: [RecordID]) async throws(RecordStoreError) -> Int {
+        let recordType = Model.recordType
+        return try await store.write { [store] db in try store.deleteLocally(db, recordType: recordType, ids: ids) }
+    }
 
     /// See ``RecordStore/nextPendingBatch(maxCount:maxBytes:including:)``.
     public func nextPendingBatch(

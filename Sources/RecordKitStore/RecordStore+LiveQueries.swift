@@ -37,15 +37,16 @@ extension RecordStore {
     /// ``fetch(_:id:)``.
     public func fetch<Model: RecordModel>(_ type: Model.Type, id: RecordID, in db: Database) throws(RecordStoreError) -> Model? {
         let table = schema.records
-        let row: Row?
+        let stored: StoredRow?
         do {
             let statement = try db.cachedStatement(sql: "SELECT recordType, value FROM \(table) WHERE \(RecordIDFilter.sql)")
-            row = try Row.fetchOne(statement, arguments: try RecordIDFilter(id).arguments)
+            stored = try Row.fetchOne(statement, arguments: try RecordIDFilter(id).arguments).map {
+                StoredRow($0, table: table, id: id, layout: StoredRow.Layout(statement))
+            }
         } catch {
             throw RecordStoreError(error)
         }
-        guard let row else { return nil }
-        let stored = StoredRow(row, table: table, id: id)
+        guard let stored else { return nil }
         guard let bytes = try stored.localBytes else { return nil }
         return try RowCoding.model(bytes, id: id, recordType: try stored.recordType, as: Model.self)
     }

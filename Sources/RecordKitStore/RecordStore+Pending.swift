@@ -34,13 +34,15 @@ extension RecordStore {
         let table = schema.records
         var batch = PendingBatch(saves: [], deletes: [], unreadable: [])
         var bytes = 0
-        let rows = try Row.fetchCursor(db, sql: """
+        let statement = try db.makeStatement(sql: """
             SELECT ownerName, zoneName, recordName, recordType, pending, generation, value, server, length(value) AS valueSize
             FROM \(table) r WHERE pending <> 0 AND \(notParked) ORDER BY generation
             """)
+        let layout = StoredRow.Layout(statement)
+        let rows = try Row.fetchCursor(statement)
         while let row = try rows.next(), batch.saves.count + batch.deletes.count < maxCount {
             do throws(RecordStoreError) {
-                let stored = try StoredRow(row, table: table)
+                let stored = try StoredRow(row, table: table, layout: layout)
                 let id = stored.id
                 guard including(id) else { continue }
                 let recordType = try stored.recordType
@@ -107,14 +109,16 @@ extension RecordStore {
     /// The pending queue, read in `db` (see ``pendingItems()``).
     func pendingItems(_ db: Database) throws -> [PendingItem] {
         let table = schema.records
-        let rows = try Row.fetchCursor(db, sql: """
+        let statement = try db.makeStatement(sql: """
             SELECT ownerName, zoneName, recordName, recordType, pending, generation FROM \(table) r
             WHERE pending <> 0 AND \(notParked) ORDER BY generation
             """)
+        let layout = StoredRow.Layout(statement)
+        let rows = try Row.fetchCursor(statement)
         var items: [PendingItem] = []
         while let row = try rows.next() {
             do throws(RecordStoreError) {
-                let stored = try StoredRow(row, table: table)
+                let stored = try StoredRow(row, table: table, layout: layout)
                 guard let change = try stored.pendingChange() else { continue }
                 items.append(PendingItem(id: stored.id, recordType: try stored.recordType, change: change))
             } catch {

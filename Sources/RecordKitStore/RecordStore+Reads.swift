@@ -35,9 +35,11 @@ extension RecordStore {
         let table = schema.records
         return try read { db in
             var failures: [RecordStoreError] = []
-            let rows = try Row.fetchCursor(db, sql: "SELECT ownerName, zoneName, recordName, value FROM \(table) WHERE recordType = ? AND value IS NOT NULL", arguments: [Model.recordType])
+            let statement = try db.makeStatement(sql: "SELECT ownerName, zoneName, recordName, value FROM \(table) WHERE recordType = ? AND value IS NOT NULL")
+            let layout = StoredRow.Layout(statement)
+            let rows = try Row.fetchCursor(statement, arguments: [Model.recordType])
             while let row = try rows.next() {
-                switch try Self.decode(Model.self, row, table: table) {
+                switch Self.decode(Model.self, row, table: table, layout: layout) {
                 case let .success(model): try body(model)
                 case let .failure(error): failures.append(error)
                 }
@@ -84,9 +86,11 @@ extension RecordStore {
         _: Model.Type, _ db: Database, table: String, sql: String, arguments: StatementArguments
     ) throws -> StoredModels<Model> {
         var result = StoredModels<Model>(models: [], undecodable: [])
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        let statement = try db.makeStatement(sql: sql)
+        let layout = StoredRow.Layout(statement)
+        let rows = try Row.fetchCursor(statement, arguments: arguments)
         while let row = try rows.next() {
-            switch try decode(Model.self, row, table: table) {
+            switch decode(Model.self, row, table: table, layout: layout) {
             case let .success(model): result.models.append(model)
             case let .failure(error): result.undecodable.append(error)
             }
@@ -94,22 +98,18 @@ extension RecordStore {
         return result
     }
 
-    private static func decode<Model: RecordModel>(_: Model.Type, _ row: Row, table: String) throws -> Result<Model, RecordStoreError> {
-        let id: RecordID
-        do { id = try StoredRow(row, table: table).id } catch { return .failure(error) }
-        // The cursor's row is reused: decode straight from SQLite's buffer, without copying the bytes.
-        let result: Result<Model, RecordStoreError>?
-        do {
-            result = try row.withUnsafeData(named: StoredRow.Column.value.rawValue) { bytes in
-                guard let bytes else { return nil }
-                return Result { () throws(RecordStoreError) -> Model in
-                    try RowCoding.model(bytes, id: id, recordType: Model.recordType, as: Model.self)
+    private static func decode<Model: RecordModel>(
+        _: Model.Type, _ row: Row, table: String, layout: StoredRow.Layout
+    ) -> Result<Model, RecordStoreError> {
+        Result { () throws(RecordStoreError) -> Model in
+            let stored = try StoredRow(row, table: table, layout: layout)
+            // The cursor's row is reused: decode straight from SQLite's buffer, without copying the bytes.
+            return try stored.withLocalBytes { (bytes) throws(RecordStoreError) -> Model in
+                guard let bytes else {
+                    throw .corruptRecord(stored.id, recordType: Model.recordType, copy: .local, NativeArchiveError(.notAnArchive, at: 0))
                 }
+                return try RowCoding.model(bytes, id: stored.id, recordType: Model.recordType, as: Model.self)
             }
-        } catch {
-            // Only a value SQLite cannot give as bytes (an integer or a real) lands here.
-            return .failure(RowCoding.corruptColumn(row, StoredRow.Column.value.rawValue, table: table, id: id))
         }
-        return result ?? .failure(.corruptRecord(id, recordType: Model.recordType, copy: .local, NativeArchiveError(.notAnArchive, at: 0)))
     }
 }

@@ -105,6 +105,7 @@ extension RecordStore {
             SET recordType = excluded.recordType, value = excluded.value, server = excluded.server,
                 pending = excluded.pending, generation = excluded.generation
             """)
+        let layout = StoredRow.Layout(select)
         for (record, bytes) in encoded {
             let id = record.id
             do {
@@ -121,7 +122,7 @@ extension RecordStore {
             if let row {
                 let stored: (type: String, code: PendingCode, generation: Int64, local: Data?, ancestor: Data?)
                 do throws(RecordStoreError) {
-                    let columns = StoredRow(row, table: table, id: id)
+                    let columns = StoredRow(row, table: table, id: id, layout: layout)
                     stored = (
                         try columns.recordType, try columns.pendingCode, try columns.generation, try columns.localBytes,
                         try columns.serverBytes)

@@ -39,6 +39,59 @@ enum RowCoding {
         return .corruptColumn(id, table: table, column: name, found: describe(value ?? .null))
     }
 
+    // MARK: By position
+    // The same reads at a position resolved once per statement (``StoredRow/Layout``); a column the statement
+    // does not select (a nil position) is read by name, with the outcome the name-based reads give.
+
+    /// Column `name`, at `index`, of `row` as `Value` (see ``column(_:_:table:id:)``).
+    static func column<Value: DatabaseValueConvertible>(
+        _ row: Row, at index: Int?, _ name: String, table: String, id: RecordID?
+    ) throws(RecordStoreError) -> Value {
+        guard let index else { return try column(row, name, table: table, id: id) }
+        do {
+            return try row.decode(Value.self, atIndex: index)
+        } catch {
+            throw corruptColumn(row, at: index, name, table: table, id: id)
+        }
+    }
+
+    /// Column `name`, at `index`, of `row` as text, NUL-safe (see ``text(_:_:table:id:)``).
+    static func text(_ row: Row, at index: Int?, _ name: String, table: String, id: RecordID?) throws(RecordStoreError) -> String {
+        guard let index else { return try text(row, name, table: table, id: id) }
+        let text = try? row.withUnsafeData(atIndex: index) { bytes -> String? in
+            guard let bytes else { return nil }
+            return String(validating: bytes, as: UTF8.self)
+        }
+        guard let text else { throw corruptColumn(row, at: index, name, table: table, id: id) }
+        return text
+    }
+
+    /// Calls `body` with the bytes of column `name`, at `index`, of `row`, borrowed from SQLite's buffer (nil for
+    /// NULL); a value SQLite cannot give as bytes (an integer or a real) is a corrupt column.
+    static func withBytes<T>(
+        _ row: Row, at index: Int?, _ name: String, table: String, id: RecordID?,
+        _ body: (Data?) throws(RecordStoreError) -> T
+    ) throws(RecordStoreError) -> T {
+        let result: Result<T, RecordStoreError>
+        do {
+            if let index {
+                result = try row.withUnsafeData(atIndex: index) { bytes in Result { () throws(RecordStoreError) -> T in try body(bytes) } }
+            } else {
+                result = try row.withUnsafeData(named: name) { bytes in Result { () throws(RecordStoreError) -> T in try body(bytes) } }
+            }
+        } catch {
+            throw corruptColumn(row, at: index, name, table: table, id: id)
+        }
+        return try result.get()
+    }
+
+    /// The error for column `name`, at `index`, of `row` holding a value the store never writes there.
+    static func corruptColumn(_ row: Row, at index: Int?, _ name: String, table: String, id: RecordID?) -> RecordStoreError {
+        guard let index else { return corruptColumn(row, name, table: table, id: id) }
+        let value: DatabaseValue = row[index]
+        return .corruptColumn(id, table: table, column: name, found: describe(value))
+    }
+
     /// A stored value for an error message: its SQLite type and a short form of it.
     static func describe(_ value: DatabaseValue) -> String {
         switch value.storage {

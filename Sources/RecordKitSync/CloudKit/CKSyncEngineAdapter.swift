@@ -83,19 +83,20 @@ public actor CKSyncEngineAdapter: CKSyncEngineDelegate {
 
     /// Saves models as local edits (the store commits each with its pending change) and tells the engine, once
     /// started (``start()`` hands it every pending change).
-    public func save<Model: RecordModel>(_ models: Model...) throws(RecordStoreError) {
-        try save(contentsOf: models)
+    public func save<Model: RecordModel>(_ models: Model...) async throws(RecordStoreError) {
+        try await save(contentsOf: models)
     }
 
     /// Saves models as local edits, in one transaction, and tells the engine, once started.
-    public func save<Model: RecordModel>(contentsOf models: some Collection<Model>) throws(RecordStoreError) {
-        try store.save(contentsOf: models)
+    public func save<Model: RecordModel>(contentsOf models: some Collection<Model>) async throws(RecordStoreError) {
+        let models = Array(models)  // Sendable, to hand to the store's async call.
+        try await store.async.save(contentsOf: models)
         engine?.state.add(pendingRecordZoneChanges: models.map { .saveRecord(CKRecord.ID($0.recordID)) })
     }
 
     /// Deletes records as local edits and tells the engine, once started.
-    public func delete<Model: RecordModel>(_ type: Model.Type, id: RecordID...) throws(RecordStoreError) {
-        try store.delete(type, ids: id)
+    public func delete<Model: RecordModel>(_ type: Model.Type, id: RecordID...) async throws(RecordStoreError) {
+        try await store.async.delete(type, ids: id)
         engine?.state.add(pendingRecordZoneChanges: id.map { .deleteRecord(CKRecord.ID($0)) })
     }
 

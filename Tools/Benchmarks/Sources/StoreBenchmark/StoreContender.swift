@@ -8,8 +8,12 @@ final class StoreContender: Contender {
     private let models: [Note]
     private let serverRecords: [Record]
     private var store: RecordStore?
+    /// Whether the store keeps an asset folder (`--asset-folder`): its reference bookkeeping then runs on every
+    /// write, though these notes hold no asset.
+    private let assetFolder: RecordStoreOptions.AssetFolder
 
-    init(_ notes: [NoteValues]) throws {
+    init(_ notes: [NoteValues], assetFolder: Bool = false) throws {
+        self.assetFolder = assetFolder ? .besideStore : .noFolder
         models = try notes.map { try Note(record: $0.record) }
         // What a fetch returns: the same notes with a new change tag and text.
         serverRecords = notes.map { values in
@@ -20,7 +24,9 @@ final class StoreContender: Contender {
         }
     }
 
-    func open(path: String) throws { store = try RecordStore(path: path, models: [Note.self]) }
+    func open(path: String) throws {
+        store = try RecordStore(path: path, models: [Note.self], options: RecordStoreOptions(assetFolder: assetFolder))
+    }
     func close() { store = nil }
     private func opened() throws -> RecordStore {
         guard let store else { throw BenchmarkFailure.sqlite("not open") }
