@@ -41,6 +41,8 @@ public final class RecordStore: Sendable {
     let clock: any RecordStoreClock
     /// The folder of asset files the store owns; nil when assets keep the URLs their records carry.
     let assets: AssetFolder?
+    /// The queryable tables of the registered models (see <doc:QueryingTheStore>).
+    let projection: ProjectionTables
 
     /// Opens (creating if needed) a store in its own SQLite file, in WAL mode, with data protection on Apple
     /// platforms (see ``RecordStoreOptions``).
@@ -106,6 +108,7 @@ public final class RecordStore: Sendable {
         self.clock = clock
         self.schema = try StoreSchema(prefix: tablePrefix)
         self.merges = ModelRegistry(models)
+        self.projection = ProjectionTables(schema: schema, models: models)
         if let assetFolder {
             do throws(AssetFileError) {
                 self.assets = try AssetFolder(url: assetFolder, writer: assetWriter)
@@ -116,6 +119,7 @@ public final class RecordStore: Sendable {
             self.assets = nil
         }
         try schema.prepare(database)
+        try prepareProjection()  // before the asset relocation, whose rewritten paths the projection then follows
         try prepareAssetReferences()
         try relocateAssetReferences()
         collectAssetGarbage(atOpen: true)

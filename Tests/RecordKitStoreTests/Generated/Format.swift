@@ -1,0 +1,1 @@
+../../RecordKitGeneratorTests/Reference/Bookshop/Format.swift
