@@ -14,6 +14,8 @@ import RecordKit
 /// - Reads: ``fetch(_:id:)``, ``fetchAll(_:)``, ``fetchAll(_:inZone:)``, ``forEach(_:_:)`` (a cursor),
 ///   ``storedState(of:)`` (both copies and the pending change); records the model cannot read are reported in
 ///   ``StoredModels/undecodable``, never dropped. Observation: ``observation(of:)`` and ``values(of:)``.
+/// - Queries: ``fetch(_:offset:)``, ``count(_:)``, ``exists(_:)`` of a typed `ModelQuery`, answered by SQLite over
+///   the queryable projection the store keeps of each generated model (see <doc:QueryingTheStore>).
 /// - Sending: ``nextPendingBatch(maxCount:maxBytes:including:)`` gives the records and deletions to send, each with its
 ///   generation; ``markSent(_:)`` stores what the server returned and clears a pending change only for the
 ///   generation that was sent.

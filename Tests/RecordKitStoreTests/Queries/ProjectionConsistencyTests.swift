@@ -76,6 +76,17 @@ import Testing
         #expect(try store.projectionMismatches() == [])
     }
 
+    @Test func theCoreDataMoveFillsTheProjection() throws {
+        let library = try QueryLibrary(seed: 7, bookCount: 12)
+        let store = try RecordStore(database: try DatabaseQueue(), models: [Book.self, Series.self], clock: Fixtures.clock)
+        let moved = library.books.map { book in
+            MovedRecord(id: book.recordID, recordType: Book.recordType, local: book.record(), server: book.record(), pending: .none)
+        }
+        try store.moveIn(records: moved, zones: [MovedZone(id: QueryLibrary.zone, token: nil, exists: true)], databaseToken: nil)
+        #expect(try store.count(ModelQuery<Book>()) == 12)
+        #expect(try store.projectionMismatches() == [])
+    }
+
     @Test func theAsyncPathsKeepTheProjection() async throws {
         let library = try QueryLibrary(seed: 5, bookCount: 10)
         let store = try RecordStore(database: try DatabaseQueue(), models: [Book.self, Series.self], clock: Fixtures.clock)
