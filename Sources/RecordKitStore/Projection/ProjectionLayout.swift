@@ -70,9 +70,14 @@ struct ProjectionLayout: Sendable {
     /// Every column after the system ones, in order.
     var fieldColumnNames: [String] { fields.flatMap { $0.columns.map(\.name) } }
 
-    /// The searchable string fields, which the full-text table indexes.
-    var searchableFields: [RecordFieldDescriptor] {
-        fields.map(\.field).filter { $0.indexes.contains(.searchable) && $0.type == .scalar(.string) }
+    /// The searchable string fields, which the full-text table indexes (its columns are named as theirs).
+    var searchableFields: [FieldColumns] {
+        fields.filter { $0.field.indexes.contains(.searchable) && $0.field.type == .scalar(.string) }
+    }
+
+    /// The full-text table's column names, quoted and comma-separated.
+    var fullTextColumns: String {
+        searchableFields.map { ProjectionNames.quoted($0.main) }.joined(separator: ", ")
     }
 
     func field(_ key: String) -> FieldColumns? { fields.first { $0.field.key == key } }

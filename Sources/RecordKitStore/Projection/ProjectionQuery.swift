@@ -164,7 +164,7 @@ struct ProjectionQuery {
     /// character of the user's text is FTS syntax), all or any of them in the field's column.
     private mutating func tokenCondition(_ filter: QueryFilter, key: QueryFieldKey, column: String) throws(RecordStoreError) -> String {
         guard case let .field(name) = key, let fullText = type.fullTextTable,
-              type.layout.searchableFields.contains(where: { $0.key == name })
+              let field = type.layout.searchableFields.first(where: { $0.field.key == name })
         else {
             throw unsupported(key, "a token match needs a searchable field (add searchable=\"true\" to it in the schema)")
         }
@@ -172,7 +172,7 @@ struct ProjectionQuery {
         let tokens = FullTextTokens.tokens(of: text)
         let all = filter.comparator == .containsAllTokens
         guard !tokens.isEmpty else { return all ? "\(column) IS NOT NULL" : "0" }
-        let phrases = tokens.map { "{\(name)} : " + FullTextTokens.phrase($0) }
+        let phrases = tokens.map { "{\(field.main)} : " + FullTextTokens.phrase($0) }
         arguments.append(phrases.joined(separator: all ? " AND " : " OR "))
         return "\(alias)._rowid IN (SELECT rowid FROM main.\(fullText) WHERE \(fullText) MATCH ?)"
     }

@@ -71,7 +71,7 @@ struct ProjectionTables: Sendable {
                 WHERE recordType = ? AND value IS NOT NULL AND \(type.function)(value, -1)
                 """, arguments: [type.recordType])
         if let newFullText {
-            let names = type.layout.searchableFields.map { ProjectionNames.quoted($0.key) }.joined(separator: ", ")
+            let names = type.layout.fullTextColumns
             try db.execute(sql: "INSERT INTO main.\(newFullText) (rowid, \(names)) SELECT _rowid, \(names) FROM main.\(newTable)")
         }
         try drop(db, table: type.table, fullText: type.fullTextTable ?? type.table + "_fts")
@@ -99,7 +99,7 @@ struct ProjectionTables: Sendable {
             )
             """)
         if let fullText {
-            let names = type.layout.searchableFields.map { ProjectionNames.quoted($0.key) }.joined(separator: ", ")
+            let names = type.layout.fullTextColumns
             try db.execute(sql: "CREATE VIRTUAL TABLE main.\(fullText) USING fts5(\(names), tokenize = 'unicode61 remove_diacritics 2')")
         }
     }
@@ -182,7 +182,7 @@ struct ProjectionTables: Sendable {
             WHERE NEW.recordType = \(ProjectionNames.literal(type.recordType)) AND \(type.function)(NEW.value, -1);
             """
         if let fullText = type.fullTextTable {
-            let names = type.layout.searchableFields.map { ProjectionNames.quoted($0.key) }.joined(separator: ", ")
+            let names = type.layout.fullTextColumns
             sql += """
 
                 INSERT INTO \(fullText) (rowid, \(names)) SELECT _rowid, \(names) FROM \(type.table)

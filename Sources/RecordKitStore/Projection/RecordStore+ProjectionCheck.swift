@@ -47,7 +47,7 @@ extension RecordStore {
             problems.append("\(type.table): record \(key) has no row")
         }
         if let fullText = type.fullTextTable {
-            let names = type.layout.searchableFields.map { ProjectionNames.quoted($0.key) }.joined(separator: ", ")
+            let names = type.layout.fullTextColumns
             let projected = try Row.fetchAll(db, sql: "SELECT _rowid, \(names) FROM \(type.table) ORDER BY _rowid")
             let indexed = try Row.fetchAll(db, sql: "SELECT rowid, \(names) FROM \(fullText) ORDER BY rowid")
             if projected.map({ Array($0.databaseValues) }) != indexed.map({ Array($0.databaseValues) }) {
