@@ -4,7 +4,9 @@ import RecordSchema
 /// namespace holding one `RecordKit.QueryField<Book, Value>` per field a query can name (every field but assets,
 /// lists of assets and encrypted fields, which CloudKit never indexes), typed by the Swift type of one value and
 /// carrying the indexes the schema declares, then the three system fields (`recordName`, `creationDate`,
-/// `modificationDate`) with the indexes of the schema's `<systemIndex>` elements.
+/// `modificationDate`) with the indexes of the schema's `<systemIndex>` elements; and, for the local store's
+/// queryable tables, `fieldDescriptors`: every field with its type, indexes and reference target
+/// (`RecordKit.ProjectableRecordModel`).
 ///
 /// Its own emitter, printed after the `RecordModel` extension, so the other emitters stay as they are.
 struct QueryFieldsGenerator {
@@ -18,7 +20,7 @@ struct QueryFieldsGenerator {
         printer.line()
         printer.line("// MARK: - Query fields")
         printer.line()
-        printer.block("nonisolated extension \(model): RecordKit.QueryableRecordModel {") { p in
+        printer.block("nonisolated extension \(model): RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {") { p in
             p.line("/// The fields queries can name, typed by their values, with the indexes the schema declares.")
             p.block("\(a)nonisolated enum Fields {") { p in
                 for field in fields where Self.isQueryable(field.field) {
@@ -38,7 +40,27 @@ struct QueryFieldsGenerator {
             p.line()
             p.line("\(a)static var recordNameQueryField: RecordKit.QueryField<\(model), RecordKit.RecordID> { Fields.recordName }")
             p.line("\(a)static var modificationDateQueryField: RecordKit.QueryField<\(model), Foundation.Date> { Fields.modificationDate }")
+            p.line()
+            p.line("/// Every field, with its type and indexes, for the local store's queryable tables.")
+            if fields.isEmpty {
+                p.line("\(a)static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = []")
+            } else {
+                p.block("\(a)static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [", closing: "]") { p in
+                    for field in fields { p.line(Self.descriptor(field.field) + ",") }
+                }
+            }
         }
+    }
+
+    /// `RecordKit.RecordFieldDescriptor("title", .scalar(.string), indexes: [.queryable])`.
+    private static func descriptor(_ field: Field) -> String {
+        let kind = field.type.valueKind.rawValue
+        var text = "RecordKit.RecordFieldDescriptor(\(SwiftNamer.stringLiteral(field.name)), "
+            + (field.isList ? ".list(of: .\(kind))" : ".scalar(.\(kind))")
+        if field.hasIndex { text += ", indexes: " + indexes(field.isQueryable, field.isSortable, field.isSearchable) }
+        if let target = field.referenceTarget { text += ", referenceTarget: \(SwiftNamer.stringLiteral(target))" }
+        if field.isEncrypted { text += ", isEncrypted: true" }
+        return text + ")"
     }
 
     /// Whether a query may name the field at all: CloudKit indexes no asset and no encrypted field.

@@ -19,6 +19,8 @@ import RecordKit
 /// - Live queries (<doc:LiveQueries>): ``observe(scheduling:_:)`` follows any read, ``observe(_:id:scheduling:)``
 ///   one record; ``LiveQuery`` is the `@Observable` a SwiftUI view holds. A whole type as GRDB observations:
 ///   ``observation(of:)`` and ``values(of:)``.
+/// - Queries: ``fetch(_:offset:)``, ``count(_:)``, ``exists(_:)`` of a typed `ModelQuery`, answered by SQLite over
+///   the queryable projection the store keeps of each generated model (see <doc:QueryingTheStore>).
 /// - Sending: ``nextPendingBatch(maxCount:maxBytes:including:)`` gives the records and deletions to send, each with its
 ///   generation; ``markSent(_:)`` stores what the server returned and clears a pending change only for the
 ///   generation that was sent.
@@ -46,6 +48,8 @@ public final class RecordStore: Sendable {
     let clock: any RecordStoreClock
     /// The folder of asset files the store owns; nil when assets keep the URLs their records carry.
     let assets: AssetFolder?
+    /// The queryable tables of the registered models (see <doc:QueryingTheStore>).
+    let projection: ProjectionTables
 
     /// Opens (creating if needed) a store in its own SQLite file, in WAL mode, with data protection on Apple
     /// platforms (see ``RecordStoreOptions``).
@@ -111,6 +115,7 @@ public final class RecordStore: Sendable {
         self.clock = clock
         self.schema = try StoreSchema(prefix: tablePrefix)
         self.merges = ModelRegistry(models)
+        self.projection = ProjectionTables(schema: schema, models: models)
         if let assetFolder {
             do throws(AssetFileError) {
                 self.assets = try AssetFolder(url: assetFolder, writer: assetWriter)
@@ -121,6 +126,7 @@ public final class RecordStore: Sendable {
             self.assets = nil
         }
         try schema.prepare(database)
+        try prepareProjection()  // before the asset relocation, whose rewritten paths the projection then follows
         try prepareAssetReferences()
         try relocateAssetReferences()
         collectAssetGarbage(atOpen: true)

@@ -57,6 +57,15 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
     case asset(RecordID, recordType: String, field: String, AssetFileError)
     /// The store's asset folder cannot be created or used.
     case assetFolder(AssetFileError)
+    /// A query names a field the store's projection of the record type does not have: a field this app version's
+    /// model does not declare (retired, or from a newer version). Nothing was read.
+    case unknownQueryField(recordType: String, field: String)
+    /// A query asks the projection for something it cannot answer on this field (a token match on a field that is
+    /// not searchable, a comparison the field's kind has no order for). Nothing was read.
+    case unsupportedQuery(recordType: String, field: String, reason: String)
+    /// A query of a record type the store keeps no projection of: its model was not among the models the store
+    /// was opened with. Nothing was read.
+    case notProjected(recordType: String)
 
     public var description: String {
         switch self {
@@ -98,6 +107,12 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
             "\(recordType) record '\(id.recordName)' in zone \(id.zoneID), field '\(field)': \(error)"
         case let .assetFolder(error):
             "the store's asset folder: \(error)"
+        case let .unknownQueryField(recordType, field):
+            "\(recordType).\(field) is not a field of this app version's \(recordType) model, so the store's projection has no column for it"
+        case let .unsupportedQuery(recordType, field, reason):
+            "\(recordType).\(field): \(reason)"
+        case let .notProjected(recordType):
+            "the store keeps no queryable table of \(recordType): pass its model to the store when opening it"
         }
     }
 

@@ -333,7 +333,13 @@ struct SyncScenario {
             for id in ids where !oracle.excluded.contains(id) { records[id] = try device.store.storedState(of: id)?.local }
             stored.append(records)
         }
-        return divergences + oracle.finalProblems(stored: stored)
+        // Invariant 8: each device's queryable projection equals what its stored records say (after kills,
+        // app-version switches that rebuild it, and every kind of write).
+        var projection: [String] = []
+        for device in harness.devices {
+            projection += try device.store.projectionMismatches().map { "\(device.name) projection: \($0)" }
+        }
+        return divergences + oracle.finalProblems(stored: stored) + projection
     }
 
     private func log(_ line: @autoclosure () -> String) {

@@ -196,7 +196,7 @@ nonisolated extension Book: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension Book: RecordKit.QueryableRecordModel {
+nonisolated extension Book: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     public nonisolated enum Fields {
         /// `title`, STRING: queryable, sortable, searchable.
@@ -231,4 +231,20 @@ nonisolated extension Book: RecordKit.QueryableRecordModel {
 
     public static var recordNameQueryField: RecordKit.QueryField<Book, RecordKit.RecordID> { Fields.recordName }
     public static var modificationDateQueryField: RecordKit.QueryField<Book, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    public static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [
+        RecordKit.RecordFieldDescriptor("title", .scalar(.string), indexes: [.queryable, .sortable, .searchable]),
+        RecordKit.RecordFieldDescriptor("author", .scalar(.string), indexes: [.queryable]),
+        RecordKit.RecordFieldDescriptor("pages", .scalar(.int64), indexes: [.queryable, .sortable]),
+        RecordKit.RecordFieldDescriptor("price", .scalar(.double), indexes: [.queryable, .sortable]),
+        RecordKit.RecordFieldDescriptor("published", .scalar(.timestamp), indexes: [.queryable, .sortable]),
+        RecordKit.RecordFieldDescriptor("format", .scalar(.string), indexes: [.queryable]),
+        RecordKit.RecordFieldDescriptor("inStock", .scalar(.int64), indexes: [.queryable]),
+        RecordKit.RecordFieldDescriptor("tags", .list(of: .string), indexes: [.queryable]),
+        RecordKit.RecordFieldDescriptor("shop", .scalar(.location), indexes: [.queryable, .sortable]),
+        RecordKit.RecordFieldDescriptor("series", .scalar(.reference), indexes: [.queryable], referenceTarget: "Series"),
+        RecordKit.RecordFieldDescriptor("blurb", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("cover", .scalar(.asset)),
+    ]
 }

@@ -100,7 +100,7 @@ nonisolated extension Series: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension Series: RecordKit.QueryableRecordModel {
+nonisolated extension Series: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     public nonisolated enum Fields {
         /// `name`, STRING: queryable.
@@ -115,4 +115,9 @@ nonisolated extension Series: RecordKit.QueryableRecordModel {
 
     public static var recordNameQueryField: RecordKit.QueryField<Series, RecordKit.RecordID> { Fields.recordName }
     public static var modificationDateQueryField: RecordKit.QueryField<Series, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    public static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [
+        RecordKit.RecordFieldDescriptor("name", .scalar(.string), indexes: [.queryable]),
+    ]
 }

@@ -140,7 +140,7 @@ nonisolated extension Card: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension Card: RecordKit.QueryableRecordModel {
+nonisolated extension Card: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     public nonisolated enum Fields {
         /// `title`, STRING: no index.
@@ -163,4 +163,13 @@ nonisolated extension Card: RecordKit.QueryableRecordModel {
 
     public static var recordNameQueryField: RecordKit.QueryField<Card, RecordKit.RecordID> { Fields.recordName }
     public static var modificationDateQueryField: RecordKit.QueryField<Card, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    public static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [
+        RecordKit.RecordFieldDescriptor("title", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("body", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("color", .scalar(.int64)),
+        RecordKit.RecordFieldDescriptor("tags", .list(of: .string)),
+        RecordKit.RecordFieldDescriptor("modified", .scalar(.timestamp)),
+    ]
 }

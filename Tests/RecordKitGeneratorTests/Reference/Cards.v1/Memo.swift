@@ -140,7 +140,7 @@ nonisolated extension Memo: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension Memo: RecordKit.QueryableRecordModel {
+nonisolated extension Memo: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     public nonisolated enum Fields {
         /// `title`, STRING: no index.
@@ -163,4 +163,13 @@ nonisolated extension Memo: RecordKit.QueryableRecordModel {
 
     public static var recordNameQueryField: RecordKit.QueryField<Memo, RecordKit.RecordID> { Fields.recordName }
     public static var modificationDateQueryField: RecordKit.QueryField<Memo, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    public static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [
+        RecordKit.RecordFieldDescriptor("title", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("body", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("color", .scalar(.int64)),
+        RecordKit.RecordFieldDescriptor("tags", .list(of: .string)),
+        RecordKit.RecordFieldDescriptor("modified", .scalar(.timestamp)),
+    ]
 }

@@ -158,7 +158,7 @@ nonisolated extension Card: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension Card: RecordKit.QueryableRecordModel {
+nonisolated extension Card: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     public nonisolated enum Fields {
         /// `title`, STRING: no index.
@@ -171,8 +171,8 @@ nonisolated extension Card: RecordKit.QueryableRecordModel {
         public static let tags = RecordKit.QueryField<Card, [Swift.String]>("tags", indexes: [])
         /// `modified`, TIMESTAMP: no index.
         public static let modified = RecordKit.QueryField<Card, Foundation.Date>("modified", indexes: [])
-        /// `label`, STRING: no index.
-        public static let label = RecordKit.QueryField<Card, Swift.String>("label", indexes: [])
+        /// `label`, STRING: queryable, sortable.
+        public static let label = RecordKit.QueryField<Card, Swift.String>("label", indexes: [.queryable, .sortable])
         /// `links`, LIST<STRING>: no index.
         public static let links = RecordKit.QueryField<Card, [Swift.String]>("links", indexes: [])
         /// The record's ID (`___recordID`): no index.
@@ -185,4 +185,15 @@ nonisolated extension Card: RecordKit.QueryableRecordModel {
 
     public static var recordNameQueryField: RecordKit.QueryField<Card, RecordKit.RecordID> { Fields.recordName }
     public static var modificationDateQueryField: RecordKit.QueryField<Card, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    public static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [
+        RecordKit.RecordFieldDescriptor("title", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("body", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("color", .scalar(.int64)),
+        RecordKit.RecordFieldDescriptor("tags", .list(of: .string)),
+        RecordKit.RecordFieldDescriptor("modified", .scalar(.timestamp)),
+        RecordKit.RecordFieldDescriptor("label", .scalar(.string), indexes: [.queryable, .sortable]),
+        RecordKit.RecordFieldDescriptor("links", .list(of: .string)),
+    ]
 }

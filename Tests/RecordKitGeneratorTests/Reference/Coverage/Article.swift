@@ -199,7 +199,7 @@ nonisolated extension Article: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension Article: RecordKit.QueryableRecordModel {
+nonisolated extension Article: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     public nonisolated enum Fields {
         /// `title`, STRING: no index.
@@ -234,4 +234,20 @@ nonisolated extension Article: RecordKit.QueryableRecordModel {
 
     public static var recordNameQueryField: RecordKit.QueryField<Article, RecordKit.RecordID> { Fields.recordName }
     public static var modificationDateQueryField: RecordKit.QueryField<Article, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    public static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [
+        RecordKit.RecordFieldDescriptor("title", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("default", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("class", .scalar(.int64)),
+        RecordKit.RecordFieldDescriptor("record", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("views", .scalar(.int64)),
+        RecordKit.RecordFieldDescriptor("link", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("status", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("history", .list(of: .string)),
+        RecordKit.RecordFieldDescriptor("scores", .list(of: .int64)),
+        RecordKit.RecordFieldDescriptor("where", .scalar(.location), isEncrypted: true),
+        RecordKit.RecordFieldDescriptor("subtitle", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("related", .list(of: .reference), referenceTarget: "Article"),
+    ]
 }

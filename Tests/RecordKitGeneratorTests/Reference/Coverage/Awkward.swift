@@ -130,7 +130,7 @@ nonisolated extension Awkward: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension Awkward: RecordKit.QueryableRecordModel {
+nonisolated extension Awkward: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     public nonisolated enum Fields {
         /// `metadata`, STRING: no index.
@@ -151,4 +151,12 @@ nonisolated extension Awkward: RecordKit.QueryableRecordModel {
 
     public static var recordNameQueryField: RecordKit.QueryField<Awkward, RecordKit.RecordID> { Fields.recordName }
     public static var modificationDateQueryField: RecordKit.QueryField<Awkward, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    public static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [
+        RecordKit.RecordFieldDescriptor("metadata", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("rawValue", .scalar(.int64)),
+        RecordKit.RecordFieldDescriptor("self", .scalar(.double)),
+        RecordKit.RecordFieldDescriptor("zoneID", .scalar(.string)),
+    ]
 }

@@ -96,7 +96,7 @@ nonisolated extension Empty: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension Empty: RecordKit.QueryableRecordModel {
+nonisolated extension Empty: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     public nonisolated enum Fields {
         /// The record's ID (`___recordID`): no index.
@@ -109,4 +109,7 @@ nonisolated extension Empty: RecordKit.QueryableRecordModel {
 
     public static var recordNameQueryField: RecordKit.QueryField<Empty, RecordKit.RecordID> { Fields.recordName }
     public static var modificationDateQueryField: RecordKit.QueryField<Empty, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    public static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = []
 }

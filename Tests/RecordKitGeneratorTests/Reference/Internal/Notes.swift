@@ -117,7 +117,7 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension Note: RecordKit.QueryableRecordModel {
+nonisolated extension Note: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     nonisolated enum Fields {
         /// `modified`, TIMESTAMP: no index.
@@ -132,4 +132,10 @@ nonisolated extension Note: RecordKit.QueryableRecordModel {
 
     static var recordNameQueryField: RecordKit.QueryField<Note, RecordKit.RecordID> { Fields.recordName }
     static var modificationDateQueryField: RecordKit.QueryField<Note, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [
+        RecordKit.RecordFieldDescriptor("text", .scalar(.asset)),
+        RecordKit.RecordFieldDescriptor("modified", .scalar(.timestamp)),
+    ]
 }

@@ -169,7 +169,7 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension Task: RecordKit.QueryableRecordModel {
+nonisolated extension Task: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     nonisolated enum Fields {
         /// `title`, STRING: queryable.
@@ -198,6 +198,18 @@ nonisolated extension Task: RecordKit.QueryableRecordModel {
 
     static var recordNameQueryField: RecordKit.QueryField<Task, RecordKit.RecordID> { Fields.recordName }
     static var modificationDateQueryField: RecordKit.QueryField<Task, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [
+        RecordKit.RecordFieldDescriptor("title", .scalar(.string), indexes: [.queryable]),
+        RecordKit.RecordFieldDescriptor("done", .scalar(.int64)),
+        RecordKit.RecordFieldDescriptor("due", .scalar(.timestamp), indexes: [.sortable]),
+        RecordKit.RecordFieldDescriptor("modified", .scalar(.timestamp)),
+        RecordKit.RecordFieldDescriptor("notes", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("tags", .list(of: .string)),
+        RecordKit.RecordFieldDescriptor("priority", .scalar(.int64)),
+        RecordKit.RecordFieldDescriptor("list", .scalar(.reference), referenceTarget: "TaskList"),
+    ]
 }
 
 /// A list of tasks, new in version 2 of the schema. A list deleted on another device stays deleted: a rename made here meanwhile is discarded (and reported).
@@ -292,7 +304,7 @@ nonisolated extension TaskList: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension TaskList: RecordKit.QueryableRecordModel {
+nonisolated extension TaskList: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     nonisolated enum Fields {
         /// `name`, STRING: no index.
@@ -307,6 +319,11 @@ nonisolated extension TaskList: RecordKit.QueryableRecordModel {
 
     static var recordNameQueryField: RecordKit.QueryField<TaskList, RecordKit.RecordID> { Fields.recordName }
     static var modificationDateQueryField: RecordKit.QueryField<TaskList, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [
+        RecordKit.RecordFieldDescriptor("name", .scalar(.string)),
+    ]
 }
 
 /// Stored as an int64; values this version does not know read as `unknown`.

@@ -124,7 +124,7 @@ nonisolated extension Folder: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension Folder: RecordKit.QueryableRecordModel {
+nonisolated extension Folder: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     public nonisolated enum Fields {
         /// `name`, STRING: queryable, sortable, searchable.
@@ -143,4 +143,11 @@ nonisolated extension Folder: RecordKit.QueryableRecordModel {
 
     public static var recordNameQueryField: RecordKit.QueryField<Folder, RecordKit.RecordID> { Fields.recordName }
     public static var modificationDateQueryField: RecordKit.QueryField<Folder, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    public static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [
+        RecordKit.RecordFieldDescriptor("name", .scalar(.string), indexes: [.queryable, .sortable, .searchable]),
+        RecordKit.RecordFieldDescriptor("parentFolder", .scalar(.reference), referenceTarget: "Folder"),
+        RecordKit.RecordFieldDescriptor("created", .scalar(.timestamp)),
+    ]
 }

@@ -122,7 +122,7 @@ nonisolated extension GalleryItem: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension GalleryItem: RecordKit.QueryableRecordModel {
+nonisolated extension GalleryItem: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     public nonisolated enum Fields {
         /// `caption`, STRING: searchable.
@@ -139,4 +139,11 @@ nonisolated extension GalleryItem: RecordKit.QueryableRecordModel {
 
     public static var recordNameQueryField: RecordKit.QueryField<GalleryItem, RecordKit.RecordID> { Fields.recordName }
     public static var modificationDateQueryField: RecordKit.QueryField<GalleryItem, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    public static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [
+        RecordKit.RecordFieldDescriptor("caption", .scalar(.string), indexes: [.searchable]),
+        RecordKit.RecordFieldDescriptor("image", .scalar(.asset)),
+        RecordKit.RecordFieldDescriptor("likes", .scalar(.int64), indexes: [.queryable, .sortable]),
+    ]
 }

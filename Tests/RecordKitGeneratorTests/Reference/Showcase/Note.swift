@@ -355,7 +355,7 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension Note: RecordKit.QueryableRecordModel {
+nonisolated extension Note: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     public nonisolated enum Fields {
         /// `modified`, TIMESTAMP: queryable, sortable.
@@ -412,4 +412,38 @@ nonisolated extension Note: RecordKit.QueryableRecordModel {
 
     public static var recordNameQueryField: RecordKit.QueryField<Note, RecordKit.RecordID> { Fields.recordName }
     public static var modificationDateQueryField: RecordKit.QueryField<Note, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    public static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [
+        RecordKit.RecordFieldDescriptor("text", .scalar(.asset)),
+        RecordKit.RecordFieldDescriptor("modified", .scalar(.timestamp), indexes: [.queryable, .sortable]),
+        RecordKit.RecordFieldDescriptor("title", .scalar(.string), indexes: [.searchable]),
+        RecordKit.RecordFieldDescriptor("tags", .list(of: .string), indexes: [.queryable]),
+        RecordKit.RecordFieldDescriptor("priority", .scalar(.int64), indexes: [.queryable]),
+        RecordKit.RecordFieldDescriptor("moods", .list(of: .string)),
+        RecordKit.RecordFieldDescriptor("mood", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("pinned", .scalar(.int64)),
+        RecordKit.RecordFieldDescriptor("position", .scalar(.int64), indexes: [.sortable]),
+        RecordKit.RecordFieldDescriptor("uuid", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("source", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("folder", .scalar(.reference), referenceTarget: "Folder"),
+        RecordKit.RecordFieldDescriptor("links", .list(of: .reference), referenceTarget: "Note"),
+        RecordKit.RecordFieldDescriptor("owner", .scalar(.reference)),
+        RecordKit.RecordFieldDescriptor("secret", .scalar(.string), isEncrypted: true),
+        RecordKit.RecordFieldDescriptor("secretCount", .scalar(.int64), isEncrypted: true),
+        RecordKit.RecordFieldDescriptor("secretScore", .scalar(.double), isEncrypted: true),
+        RecordKit.RecordFieldDescriptor("secretDate", .scalar(.timestamp), isEncrypted: true),
+        RecordKit.RecordFieldDescriptor("secretBlob", .scalar(.bytes), isEncrypted: true),
+        RecordKit.RecordFieldDescriptor("secretPlace", .scalar(.location), isEncrypted: true),
+        RecordKit.RecordFieldDescriptor("place", .scalar(.location)),
+        RecordKit.RecordFieldDescriptor("rating", .scalar(.double)),
+        RecordKit.RecordFieldDescriptor("thumbnail", .scalar(.bytes)),
+        RecordKit.RecordFieldDescriptor("reminder", .scalar(.timestamp)),
+        RecordKit.RecordFieldDescriptor("attachments", .list(of: .asset)),
+        RecordKit.RecordFieldDescriptor("scores", .list(of: .double)),
+        RecordKit.RecordFieldDescriptor("counts", .list(of: .int64)),
+        RecordKit.RecordFieldDescriptor("dates", .list(of: .timestamp)),
+        RecordKit.RecordFieldDescriptor("blobs", .list(of: .bytes)),
+        RecordKit.RecordFieldDescriptor("route", .list(of: .location)),
+    ]
 }

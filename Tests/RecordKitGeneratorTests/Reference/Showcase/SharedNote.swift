@@ -116,7 +116,7 @@ nonisolated extension SharedNote: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension SharedNote: RecordKit.QueryableRecordModel {
+nonisolated extension SharedNote: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     public nonisolated enum Fields {
         /// `body`, STRING: no index.
@@ -133,4 +133,10 @@ nonisolated extension SharedNote: RecordKit.QueryableRecordModel {
 
     public static var recordNameQueryField: RecordKit.QueryField<SharedNote, RecordKit.RecordID> { Fields.recordName }
     public static var modificationDateQueryField: RecordKit.QueryField<SharedNote, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    public static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [
+        RecordKit.RecordFieldDescriptor("body", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("edited", .scalar(.timestamp)),
+    ]
 }

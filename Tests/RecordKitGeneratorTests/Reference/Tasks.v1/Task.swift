@@ -139,7 +139,7 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension Task: RecordKit.QueryableRecordModel {
+nonisolated extension Task: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     public nonisolated enum Fields {
         /// `title`, STRING: queryable.
@@ -162,4 +162,13 @@ nonisolated extension Task: RecordKit.QueryableRecordModel {
 
     public static var recordNameQueryField: RecordKit.QueryField<Task, RecordKit.RecordID> { Fields.recordName }
     public static var modificationDateQueryField: RecordKit.QueryField<Task, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    public static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [
+        RecordKit.RecordFieldDescriptor("title", .scalar(.string), indexes: [.queryable]),
+        RecordKit.RecordFieldDescriptor("done", .scalar(.int64)),
+        RecordKit.RecordFieldDescriptor("due", .scalar(.timestamp), indexes: [.sortable]),
+        RecordKit.RecordFieldDescriptor("color", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("modified", .scalar(.timestamp)),
+    ]
 }

@@ -101,7 +101,7 @@ nonisolated extension TaskList: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension TaskList: RecordKit.QueryableRecordModel {
+nonisolated extension TaskList: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     public nonisolated enum Fields {
         /// `name`, STRING: no index.
@@ -116,4 +116,9 @@ nonisolated extension TaskList: RecordKit.QueryableRecordModel {
 
     public static var recordNameQueryField: RecordKit.QueryField<TaskList, RecordKit.RecordID> { Fields.recordName }
     public static var modificationDateQueryField: RecordKit.QueryField<TaskList, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    public static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [
+        RecordKit.RecordFieldDescriptor("name", .scalar(.string)),
+    ]
 }

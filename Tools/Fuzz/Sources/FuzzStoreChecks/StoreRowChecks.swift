@@ -116,7 +116,8 @@ public enum StoreRowChecks {
         case .corruptRecord, .undecodable, .typeMismatch, .corruptState, .corruptColumn, .unstorableName: true
         // Asset files: these stores keep no asset folder.
         case .newerStoreSchema, .invalidTablePrefix, .diskFull, .database, .fileProtectionFailed, .missingGenerationCounter,
-            .movedRecordWithoutValue, .moveIntoNonEmptyStore, .cancelled, .unexpected, .asset, .assetFolder:
+            .movedRecordWithoutValue, .moveIntoNonEmptyStore, .cancelled, .unexpected, .asset, .assetFolder,
+            .unknownQueryField, .unsupportedQuery, .notProjected:
             false
         }
     }
@@ -130,7 +131,8 @@ public enum StoreRowChecks {
         case let .unstorableName(name, _): id.map { [$0.recordName, $0.zoneID.zoneName, $0.zoneID.ownerName].contains(name) } ?? false
         case .corruptState: true
         case .newerStoreSchema, .invalidTablePrefix, .diskFull, .database, .fileProtectionFailed, .missingGenerationCounter,
-            .movedRecordWithoutValue, .moveIntoNonEmptyStore, .cancelled, .unexpected, .assetFolder:
+            .movedRecordWithoutValue, .moveIntoNonEmptyStore, .cancelled, .unexpected, .assetFolder,
+            .unknownQueryField, .unsupportedQuery, .notProjected:
             false
         }
     }

@@ -146,7 +146,7 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension Note: RecordKit.QueryableRecordModel {
+nonisolated extension Note: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     nonisolated enum Fields {
         /// `text`, STRING: no index.
@@ -171,4 +171,14 @@ nonisolated extension Note: RecordKit.QueryableRecordModel {
 
     static var recordNameQueryField: RecordKit.QueryField<Note, RecordKit.RecordID> { Fields.recordName }
     static var modificationDateQueryField: RecordKit.QueryField<Note, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [
+        RecordKit.RecordFieldDescriptor("text", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("count", .scalar(.int64)),
+        RecordKit.RecordFieldDescriptor("tags", .list(of: .string)),
+        RecordKit.RecordFieldDescriptor("ratio", .scalar(.double)),
+        RecordKit.RecordFieldDescriptor("attachment", .scalar(.bytes)),
+        RecordKit.RecordFieldDescriptor("folder", .scalar(.reference)),
+    ]
 }

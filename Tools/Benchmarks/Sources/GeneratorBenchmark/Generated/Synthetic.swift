@@ -263,7 +263,7 @@ nonisolated extension Type0: RecordKit.GeneratedRecordModel {
 
 // MARK: - Query fields
 
-nonisolated extension Type0: RecordKit.QueryableRecordModel {
+nonisolated extension Type0: RecordKit.QueryableRecordModel, RecordKit.ProjectableRecordModel {
     /// The fields queries can name, typed by their values, with the indexes the schema declares.
     nonisolated enum Fields {
         /// `field0`, STRING: no index.
@@ -316,6 +316,30 @@ nonisolated extension Type0: RecordKit.QueryableRecordModel {
 
     static var recordNameQueryField: RecordKit.QueryField<Type0, RecordKit.RecordID> { Fields.recordName }
     static var modificationDateQueryField: RecordKit.QueryField<Type0, Foundation.Date> { Fields.modificationDate }
+
+    /// Every field, with its type and indexes, for the local store's queryable tables.
+    static let fieldDescriptors: [RecordKit.RecordFieldDescriptor] = [
+        RecordKit.RecordFieldDescriptor("field0", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("field1", .scalar(.int64)),
+        RecordKit.RecordFieldDescriptor("field2", .scalar(.int64)),
+        RecordKit.RecordFieldDescriptor("field3", .scalar(.int64)),
+        RecordKit.RecordFieldDescriptor("field4", .scalar(.double)),
+        RecordKit.RecordFieldDescriptor("field5", .scalar(.timestamp)),
+        RecordKit.RecordFieldDescriptor("field6", .scalar(.bytes)),
+        RecordKit.RecordFieldDescriptor("field7", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("field8", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("field9", .list(of: .string)),
+        RecordKit.RecordFieldDescriptor("field10", .scalar(.reference)),
+        RecordKit.RecordFieldDescriptor("field11", .scalar(.location)),
+        RecordKit.RecordFieldDescriptor("field12", .scalar(.string)),
+        RecordKit.RecordFieldDescriptor("field13", .scalar(.int64)),
+        RecordKit.RecordFieldDescriptor("field14", .scalar(.int64)),
+        RecordKit.RecordFieldDescriptor("field15", .scalar(.int64)),
+        RecordKit.RecordFieldDescriptor("field16", .scalar(.double)),
+        RecordKit.RecordFieldDescriptor("field17", .scalar(.timestamp)),
+        RecordKit.RecordFieldDescriptor("field18", .scalar(.bytes)),
+        RecordKit.RecordFieldDescriptor("field19", .scalar(.string)),
+    ]
 }
 
 /// Stored as a string; values this version does not know read as `unknown`.

@@ -1,0 +1,106 @@
+import Foundation
+import GRDB
+import RecordKit
+
+/// One model type the store keeps a projection of: its layout, its table names, and how an archived record
+/// becomes its column values (nil when this app version cannot decode it: the record is left out).
+struct ProjectedType: Sendable {
+    let layout: ProjectionLayout
+    /// The projection table, `<prefix>q_<RecordType>`.
+    let table: String
+    /// The full-text table over the searchable fields, `<prefix>q_<RecordType>_fts`; nil when there are none.
+    let fullTextTable: String?
+    /// The SQL function the triggers read column values with: `(archive, index)`, index -1 for "decodable".
+    let function: String
+    /// The column values of an archived record (system columns after the ID, then the fields'); nil when the
+    /// model cannot decode it.
+    let project: @Sendable (Data) -> [DatabaseValue]?
+
+    var recordType: String { layout.recordType }
+
+    init<Model: ProjectableRecordModel>(_: Model.Type, schema: StoreSchema) {
+        let layout = ProjectionLayout(recordType: Model.recordType, descriptors: Model.fieldDescriptors)
+        self.layout = layout
+        let name = ProjectionNames.identifier(Model.recordType)
+        table = schema.prefix + "q_" + name
+        fullTextTable = layout.searchableFields.isEmpty ? nil : table + "_fts"
+        function = schema.prefix + "q_" + name + "_column"
+        project = { bytes in
+            guard let record = try? NativeArchive.decodeRecord(bytes), let model = try? Model(record: record) else { return nil }
+            // The model's own record: defaults of fields the archive lacks are what queries see, as the app does.
+            var normalized = model.record()
+            normalized.system.creationDate = record.system.creationDate
+            normalized.system.modificationDate = record.system.modificationDate
+            return layout.values(of: normalized)
+        }
+    }
+
+    /// The SQL function the triggers call for each column of a written row: it decodes an archive once and
+    /// answers the following calls for the same bytes from its cache.
+    func columnFunction() -> DatabaseFunction {
+        let cache = ProjectionCache(project: project)
+        return DatabaseFunction(function, argumentCount: 2, pure: false) { arguments in
+            let index = Int.fromDatabaseValue(arguments[1]) ?? -2
+            guard case let .blob(bytes) = arguments[0].storage else { return index == -1 ? false : nil }
+            let values = cache.values(for: bytes)
+            if index == -1 { return values != nil }
+            guard let values, values.indices.contains(index) else { return nil }
+            return values[index]
+        }
+    }
+}
+
+/// The last archive a projection function decoded and its column values: a trigger asks for each column of the
+/// same row in turn, and the archive is decoded once.
+final class ProjectionCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private let project: @Sendable (Data) -> [DatabaseValue]?
+    private var bytes: Data?
+    private var values: [DatabaseValue]?
+
+    init(project: @escaping @Sendable (Data) -> [DatabaseValue]?) {
+        self.project = project
+    }
+
+    func values(for bytes: Data) -> [DatabaseValue]? {
+        lock.lock()
+        defer { lock.unlock() }
+        if bytes == self.bytes { return values }
+        let values = project(bytes)
+        (self.bytes, self.values) = (bytes, values)
+        return values
+    }
+}
+
+/// Quoting the names the projection puts into SQL.
+enum ProjectionNames {
+    /// A record type as part of a table name: letters, digits and `_` kept, anything else as `_xHH_`.
+    static func identifier(_ name: String) -> String {
+        var out = ""
+        for byte in name.utf8 {
+            if isPlain(byte) {
+                out.unicodeScalars.append(UnicodeScalar(byte))
+            } else {
+                out += String(format: "_x%02X_", byte)
+            }
+        }
+        return out
+    }
+
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: true
+        default: false
+        }
+    }
+
+    /// A column or table name quoted for SQL.
+    static func quoted(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// A string quoted as an SQL literal.
+    static func literal(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+}

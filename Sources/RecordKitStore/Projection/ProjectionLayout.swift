@@ -1,0 +1,172 @@
+import Foundation
+import GRDB
+import RecordKit
+
+/// The columns of one record type's projection table, and how a record's fields fill them (see
+/// <doc:QueryingTheStore> for the names):
+///
+/// - `_rowid` (the table's integer key, also the rowid of its full-text rows), `ownerName`, `zoneName`,
+///   `recordName` (the record's ID, unique), `createdAt` and `modifiedAt` (the system fields, Unix seconds).
+/// - A column per field, named by its record key (a name another column has already, ignoring case, gets `_2`): strings as TEXT, integers as INTEGER, doubles as REAL,
+///   timestamps as REAL Unix seconds, bytes as BLOB, an asset as the TEXT path of its local file.
+/// - A reference: `<key>` (the target's record name), `<key>_zoneName`, `<key>_ownerName`.
+/// - A location: `<key>_latitude`, `<key>_longitude`.
+/// - A list: `<key>` as a JSON array (for `json_each`) of its elements written as above (references by record
+///   name, locations as `[latitude, longitude]`, bytes as base64).
+struct ProjectionLayout: Sendable {
+    /// The version of this mapping: a change to how fields become columns rebuilds every projection.
+    static let mappingVersion = 1
+    /// The columns before the fields', in order.
+    static let systemColumns = ["ownerName", "zoneName", "recordName", "createdAt", "modifiedAt"]
+
+    struct FieldColumns: Sendable {
+        let field: RecordFieldDescriptor
+        /// The field's columns with their SQL types, in order.
+        let columns: [(name: String, type: String)]
+        /// The column a comparison on the field reads (the record name for a reference).
+        var main: String { columns[0].name }
+    }
+
+    let recordType: String
+    let fields: [FieldColumns]
+
+    init(recordType: String, descriptors: [RecordFieldDescriptor]) {
+        self.recordType = recordType
+        // SQLite column names ignore case: a name taken already (a system column, another field's) gets `_2`, `_3`…
+        var taken = Set(["_rowid"] + Self.systemColumns.map { $0.lowercased() })
+        func unique(_ name: String) -> String {
+            var candidate = name, suffix = 1
+            while taken.contains(candidate.lowercased()) {
+                suffix += 1
+                candidate = "\(name)_\(suffix)"
+            }
+            taken.insert(candidate.lowercased())
+            return candidate
+        }
+        fields = descriptors.map { field in
+            let key = field.key
+            let named: [(String, String)] = switch field.type {
+            case .list: [(key, "TEXT")]
+            case let .scalar(kind):
+                switch kind {
+                case .string, .asset: [(key, "TEXT")]
+                case .int64: [(key, "INTEGER")]
+                case .double, .timestamp: [(key, "REAL")]
+                case .bytes: [(key, "BLOB")]
+                case .reference: [(key, "TEXT"), (key + "_zoneName", "TEXT"), (key + "_ownerName", "TEXT")]
+                case .location: [(key + "_latitude", "REAL"), (key + "_longitude", "REAL")]
+                case .list: [(key, "TEXT")]
+                }
+            }
+            return FieldColumns(field: field, columns: named.map { (unique($0.0), $0.1) })
+        }
+    }
+
+    /// What the projection's shape depends on: when it changes, the table is rebuilt from the records.
+    var signature: String {
+        "\(Self.mappingVersion)|" + fields.map(\.field.description).joined(separator: ";")
+    }
+
+    /// Every column after the system ones, in order.
+    var fieldColumnNames: [String] { fields.flatMap { $0.columns.map(\.name) } }
+
+    /// The searchable string fields, which the full-text table indexes (its columns are named as theirs).
+    var searchableFields: [FieldColumns] {
+        fields.filter { $0.field.indexes.contains(.searchable) && $0.field.type == .scalar(.string) }
+    }
+
+    /// The full-text table's column names, quoted and comma-separated.
+    var fullTextColumns: String {
+        searchableFields.map { ProjectionNames.quoted($0.main) }.joined(separator: ", ")
+    }
+
+    func field(_ key: String) -> FieldColumns? { fields.first { $0.field.key == key } }
+
+    /// The values of the system and field columns for `record`, in column order.
+    func values(of record: RecordKit.Record) -> [DatabaseValue] {
+        var values: [DatabaseValue] = [
+            record.system.creationDate.map { $0.timeIntervalSince1970.databaseValue } ?? .null,
+            record.system.modificationDate.map { $0.timeIntervalSince1970.databaseValue } ?? .null,
+        ]
+        for field in fields {
+            let value = record.fields[field.field.key] ?? record.encryptedFields[field.field.key]
+            values += Self.columnValues(value, type: field.field.type)
+        }
+        return values
+    }
+
+    /// A field's column values; NULLs when it is missing or of another kind than the schema's.
+    static func columnValues(_ value: FieldValue?, type: FieldType) -> [DatabaseValue] {
+        switch type {
+        case .list:
+            guard case let .list(list)? = value else { return [.null] }
+            return [jsonArray(list).databaseValue]
+        case let .scalar(kind):
+            switch (kind, value) {
+            case let (.reference, .reference(reference)?):
+                let id = reference.recordID
+                return [id.recordName.databaseValue, id.zoneID.zoneName.databaseValue, id.zoneID.ownerName.databaseValue]
+            case (.reference, _): return [.null, .null, .null]
+            case let (.location, .location(location)?): return [location.latitude.databaseValue, location.longitude.databaseValue]
+            case (.location, _): return [.null, .null]
+            default: return [value.map(scalar) ?? .null]
+            }
+        }
+    }
+
+    /// One value as a column holds it (the record name of a reference, the file path of an asset).
+    static func scalar(_ value: FieldValue) -> DatabaseValue {
+        switch value {
+        case let .string(text): text.databaseValue
+        case let .int64(number): number.databaseValue
+        case let .double(number): number.databaseValue
+        case let .timestamp(date): date.timeIntervalSince1970.databaseValue
+        case let .bytes(data): data.databaseValue
+        case let .asset(asset): asset.fileURL?.path.databaseValue ?? .null
+        case let .reference(reference): reference.recordID.recordName.databaseValue
+        case let .location(location): "[\(location.latitude),\(location.longitude)]".databaseValue
+        case let .list(list): jsonArray(list).databaseValue
+        }
+    }
+
+    /// A list as a JSON array: the element a query compares is the one ``scalar(_:)`` gives.
+    static func jsonArray(_ list: FieldList) -> String {
+        let elements: [String] = switch list {
+        case let .string(values): values.map(jsonString)
+        case let .int64(values): values.map { String($0) }
+        case let .double(values): values.map(jsonNumber)
+        case let .timestamp(values): values.map { jsonNumber($0.timeIntervalSince1970) }
+        case let .bytes(values): values.map { jsonString($0.base64EncodedString()) }
+        case let .asset(values): values.map { $0.fileURL.map { jsonString($0.path) } ?? "null" }
+        case let .reference(values): values.map { jsonString($0.recordID.recordName) }
+        case let .location(values): values.map { "[\(jsonNumber($0.latitude)),\(jsonNumber($0.longitude))]" }
+        }
+        return "[" + elements.joined(separator: ",") + "]"
+    }
+
+    /// A finite double as JSON writes it (JSON has no NaN or infinity: those become null).
+    private static func jsonNumber(_ number: Double) -> String {
+        number.isFinite ? "\(number)" : "null"
+    }
+
+    /// A string as a JSON string literal.
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import GRDB
+import RecordKit
+
+/// Creates, rebuilds and maintains the projection tables of the registered model types.
+///
+/// The tables are kept by temporary triggers on the store's write connection (as the asset bookkeeping is): every
+/// insert, update of the local value or ID, and delete of a row of the records table rewrites that record's
+/// projection row and full-text row in the same statement, so every write path (local edits, fetched pages,
+/// merges, sent results, zone resets, requeues, the Core Data move, the async paths) keeps them in its own
+/// transaction. A pending delete (a NULL value) and a record the model cannot decode have no projection row.
+///
+/// Each table's layout signature is stored in the state table under `projection.<RecordType>`: when the models
+/// an app opens the store with describe another layout (a new field, a new index), the table is dropped and
+/// rebuilt from the records in one transaction, so a kill or a full disk during the rebuild leaves the old table
+/// and its signature as they were, and the next open rebuilds again.
+struct ProjectionTables: Sendable {
+    static let signaturePrefix = "projection."
+
+    let schema: StoreSchema
+    let types: [ProjectedType]
+
+    init(schema: StoreSchema, models: [any RecordModel.Type]) {
+        self.schema = schema
+        var seen = Set<String>()
+        types = models.compactMap { model in
+            guard let projectable = model as? any ProjectableRecordModel.Type, seen.insert(model.recordType).inserted else { return nil }
+            return Self.projected(projectable, schema: schema)
+        }
+    }
+
+    private static func projected<Model: ProjectableRecordModel>(_ model: Model.Type, schema: StoreSchema) -> ProjectedType {
+        ProjectedType(model, schema: schema)
+    }
+
+    func type(_ recordType: String) -> ProjectedType? { types.first { $0.recordType == recordType } }
+
+    /// At open, on the write connection: adds the column functions, rebuilds the tables whose signature changed
+    /// (each in its own transaction), drops those of types no longer registered, and installs the triggers.
+    func prepare(_ db: Database) throws {
+        for type in types { db.add(function: type.columnFunction()) }
+        try uninstallTriggers(db)
+        for type in types {
+            let stored = try String.fetchOne(
+                db, sql: "SELECT value FROM \(schema.state) WHERE key = ?", arguments: [Self.signaturePrefix + type.recordType])
+            let exists = try db.tableExists(type.table)
+            if stored != type.layout.signature || !exists {
+                try db.inTransaction {
+                    try rebuild(db, type)
+                    return .commit
+                }
+            }
+        }
+        try dropUnregistered(db)
+        for type in types { try installTriggers(db, type) }
+    }
+
+    /// Builds a type's tables anew beside the old ones, fills them from the records, then swaps them in and
+    /// stores the new signature. The caller's transaction makes the swap all or nothing: a kill or a full disk
+    /// (the new tables need room beside the old) leaves the old tables and signature as they were.
+    func rebuild(_ db: Database, _ type: ProjectedType) throws {
+        let (newTable, newFullText) = (type.table + "_new", type.fullTextTable.map { $0 + "_new" })
+        try drop(db, table: newTable, fullText: newFullText)
+        try create(db, type, table: newTable, fullText: newFullText)
+        let columns = ProjectionLayout.systemColumns + type.layout.fieldColumnNames
+        let values = (0..<(columns.count - 3)).map { "\(type.function)(value, \($0))" }
+        try db.execute(
+            sql: """
+                INSERT INTO main.\(newTable) (\(columns.map(ProjectionNames.quoted).joined(separator: ", ")))
+                SELECT ownerName, zoneName, recordName, \(values.joined(separator: ", ")) FROM main.\(schema.records)
+                WHERE recordType = ? AND value IS NOT NULL AND \(type.function)(value, -1)
+                """, arguments: [type.recordType])
+        if let newFullText {
+            let names = type.layout.fullTextColumns
+            try db.execute(sql: "INSERT INTO main.\(newFullText) (rowid, \(names)) SELECT _rowid, \(names) FROM main.\(newTable)")
+        }
+        try drop(db, table: type.table, fullText: type.fullTextTable ?? type.table + "_fts")
+        try db.execute(sql: "ALTER TABLE main.\(newTable) RENAME TO \(type.table)")
+        if let newFullText, let fullText = type.fullTextTable {
+            try db.execute(sql: "ALTER TABLE main.\(newFullText) RENAME TO \(fullText)")
+        }
+        try createIndexes(db, type)
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO \(schema.state) (key, value) VALUES (?, ?)",
+            arguments: [Self.signaturePrefix + type.recordType, type.layout.signature])
+    }
+
+    private func create(_ db: Database, _ type: ProjectedType, table: String, fullText: String?) throws {
+        let fieldColumns = type.layout.fields.flatMap(\.columns).map { "\(ProjectionNames.quoted($0.name)) \($0.type)" }
+        try db.execute(sql: """
+            CREATE TABLE main.\(table) (
+                _rowid INTEGER PRIMARY KEY,
+                ownerName TEXT NOT NULL,
+                zoneName TEXT NOT NULL,
+                recordName TEXT NOT NULL,
+                createdAt REAL,
+                modifiedAt REAL\(fieldColumns.map { ",\n    " + $0 }.joined()),
+                UNIQUE (recordName, zoneName, ownerName)
+            )
+            """)
+        if let fullText {
+            let names = type.layout.fullTextColumns
+            try db.execute(sql: "CREATE VIRTUAL TABLE main.\(fullText) USING fts5(\(names), tokenize = 'unicode61 remove_diacritics 2')")
+        }
+    }
+
+    /// An index per `queryable` or `sortable` field (a reference's over its three columns); lists are JSON arrays,
+    /// searched with `json_each`, without one.
+    private func createIndexes(_ db: Database, _ type: ProjectedType) throws {
+        for field in type.layout.fields where !field.field.indexes.isDisjoint(with: [.queryable, .sortable]) {
+            if case .list = field.field.type { continue }
+            let columns = field.columns.map { ProjectionNames.quoted($0.name) }.joined(separator: ", ")
+            try db.execute(sql: "CREATE INDEX main.\(type.table)_\(ProjectionNames.identifier(field.field.key)) ON \(type.table) (\(columns))")
+        }
+    }
+
+    private func drop(_ db: Database, table: String, fullText: String?) throws {
+        if let fullText { try db.execute(sql: "DROP TABLE IF EXISTS main.\(fullText)") }
+        try db.execute(sql: "DROP TABLE IF EXISTS main.\(table)")
+    }
+
+    /// Drops the projections of record types the store was opened without: nothing would keep them current.
+    private func dropUnregistered(_ db: Database) throws {
+        let keys = try String.fetchAll(
+            db, sql: "SELECT key FROM \(schema.state) WHERE substr(key, 1, ?) = ?",
+            arguments: [Self.signaturePrefix.count, Self.signaturePrefix])
+        for key in keys {
+            let recordType = String(key.dropFirst(Self.signaturePrefix.count))
+            guard type(recordType) == nil else { continue }
+            let table = schema.prefix + "q_" + ProjectionNames.identifier(recordType)
+            try db.inTransaction {
+                try drop(db, table: table, fullText: table + "_fts")
+                try db.execute(sql: "DELETE FROM \(schema.state) WHERE key = ?", arguments: [key])
+                return .commit
+            }
+        }
+    }
+
+    // MARK: Triggers
+
+    private static let triggerSuffixes = ["insert", "update", "delete"]
+
+    private func uninstallTriggers(_ db: Database) throws {
+        let names = try String.fetchAll(
+            db, sql: "SELECT name FROM sqlite_temp_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?",
+            arguments: [(schema.prefix + "q_").count, schema.prefix + "q_"])
+        for name in names { try db.execute(sql: "DROP TRIGGER IF EXISTS temp.\(ProjectionNames.quoted(name))") }
+    }
+
+    private func installTriggers(_ db: Database, _ type: ProjectedType) throws {
+        let records = schema.records
+        let recordType = ProjectionNames.literal(type.recordType)
+        let sameKey = "OLD.ownerName = NEW.ownerName AND OLD.zoneName = NEW.zoneName AND OLD.recordName = NEW.recordName"
+        try db.execute(sql: """
+            CREATE TEMP TRIGGER \(type.table)_insert AFTER INSERT ON main.\(records)
+            WHEN NEW.recordType = \(recordType) BEGIN
+                \(insertRow(type))
+            END;
+            CREATE TEMP TRIGGER \(type.table)_update AFTER UPDATE OF value, recordType, ownerName, zoneName, recordName ON main.\(records)
+            WHEN (OLD.recordType = \(recordType) OR NEW.recordType = \(recordType))
+                AND (OLD.value IS NOT NEW.value OR OLD.recordType IS NOT NEW.recordType OR NOT (\(sameKey))) BEGIN
+                \(deleteRow(type))
+                \(insertRow(type))
+            END;
+            CREATE TEMP TRIGGER \(type.table)_delete AFTER DELETE ON main.\(records)
+            WHEN OLD.recordType = \(recordType) BEGIN
+                \(deleteRow(type))
+            END;
+            """)
+    }
+
+    // Statements in a trigger name tables unqualified (SQLite refuses `main.` there); the store's names are unique.
+
+    /// The statements that add NEW's projection row (and full-text row), when NEW is of the type and decodes,
+    /// replacing any row left under its ID.
+    private func insertRow(_ type: ProjectedType) -> String {
+        let columns = ProjectionLayout.systemColumns + type.layout.fieldColumnNames
+        let values = ["NEW.ownerName", "NEW.zoneName", "NEW.recordName"] + (0..<(columns.count - 3)).map { "\(type.function)(NEW.value, \($0))" }
+        var sql = deleteRow(type, row: "NEW") + "\n" + """
+            INSERT INTO \(type.table) (\(columns.map(ProjectionNames.quoted).joined(separator: ", ")))
+            SELECT \(values.joined(separator: ", "))
+            WHERE NEW.recordType = \(ProjectionNames.literal(type.recordType)) AND \(type.function)(NEW.value, -1);
+            """
+        if let fullText = type.fullTextTable {
+            let names = type.layout.fullTextColumns
+            sql += """
+
+                INSERT INTO \(fullText) (rowid, \(names)) SELECT _rowid, \(names) FROM \(type.table)
+                WHERE recordName = NEW.recordName AND zoneName = NEW.zoneName AND ownerName = NEW.ownerName;
+                """
+        }
+        return sql
+    }
+
+    /// The statements that remove the projection row and full-text row of `row` (OLD or NEW).
+    private func deleteRow(_ type: ProjectedType, row: String = "OLD") -> String {
+        let key = "recordName = \(row).recordName AND zoneName = \(row).zoneName AND ownerName = \(row).ownerName"
+        var sql = ""
+        if let fullText = type.fullTextTable {
+            sql += "DELETE FROM \(fullText) WHERE rowid IN (SELECT _rowid FROM \(type.table) WHERE \(key));\n"
+        }
+        return sql + "DELETE FROM \(type.table) WHERE \(key);"
+    }
+}

@@ -1,0 +1,1 @@
+../../../../../Tests/RecordKitGeneratorTests/Reference/Bookshop/Format.swift
