@@ -39,9 +39,16 @@ extension RecordStore {
                 """)
             for row in rows {
                 try RowCoding.checkStorable(row.id, recordType: row.type)
-                var bytes = row.bytes
+                var (record, bytes) = (row.record, row.bytes)
+                let hasAssets = RecordAssetFields.hasAssets(record)
+                let server = hasAssets || stampedField != nil ? try serverCopy(db, of: row.id) : nil
+                if hasAssets, let server {
+                    // Assets (issue 26): an unchanged asset is the server's, as the server returned it.
+                    let kept = RecordAssetFields.keepingServerAssets(of: record, server: server)
+                    if kept != record { (record, bytes) = (kept, NativeArchive.encode(kept)) }
+                }
                 if let stampedField {
-                    bytes = try stamp(db, row.record, field: stampedField, now: now) ?? bytes
+                    bytes = stamp(record, server: server, field: stampedField, now: now) ?? bytes
                 }
                 try statement.execute(arguments: [
                     row.id.zoneID.ownerName, row.id.zoneID.zoneName, row.id.recordName, row.type, bytes, generation,
@@ -103,15 +110,18 @@ extension RecordStore {
 }
 
 extension RecordStore {
+    /// The record's last server copy; nil when there is none or it cannot be read (then it orders and keeps nothing).
+    fileprivate func serverCopy(_ db: Database, of id: RecordID) throws -> RecordKit.Record? {
+        let bytes = try Data.fetchOne(
+            db, sql: "SELECT server FROM \(schema.records) WHERE \(RecordIDFilter.sql)", arguments: try RecordIDFilter(id).arguments)
+        return bytes.flatMap { try? NativeArchive.decodeRecord($0) }
+    }
+
     /// The record's archive with its clock field stamped (see ``save(contentsOf:)``); nil when the app's value stands.
-    fileprivate func stamp(_ db: Database, _ record: RecordKit.Record, field: String, now: Date) throws -> Data? {
+    fileprivate func stamp(_ record: RecordKit.Record, server: RecordKit.Record?, field: String, now: Date) -> Data? {
         var latest = now
-        let serverCopy = try Data.fetchOne(
-            db, sql: "SELECT server FROM \(schema.records) WHERE \(RecordIDFilter.sql)", arguments: try RecordIDFilter(record.id).arguments)
         // A server copy that cannot be read (or holds no clock) orders nothing: the other terms stand.
-        if let serverCopy, let server = try? NativeArchive.decodeRecord(serverCopy),
-            case let .timestamp(serverClock)? = server[field]
-        {
+        if case let .timestamp(serverClock)? = server?[field] {
             latest = max(latest, serverClock.addingTimeInterval(0.001))
         }
         if case let .timestamp(appClock)? = record[field], appClock >= latest { return nil }
