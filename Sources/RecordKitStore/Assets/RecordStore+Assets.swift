@@ -47,17 +47,26 @@ extension RecordStore {
     }
 
     /// Sent changes whose saved records' assets are taken in: what the server returned names the files sent
-    /// (the folder's own) or its download cache's. A saved record whose file cannot be taken in is left out, and
-    /// its change stays pending: the file it names is one of the folder's that an edit made during the send
-    /// released (that edit is pending, and goes next), or one removed behind the store's back (then the pending
-    /// batch reports it). The other changes are recorded.
+    /// (the folder's own) or its download cache's. A file of the folder that is gone was released by an edit made
+    /// during the send (that edit is pending, and goes next): the server copy keeps that asset without a local
+    /// file when the server named it otherwise too (a checksum, a receipt, a download URL), as an ancestor needs
+    /// no file. A saved record whose file cannot be taken in otherwise is left out (its change stays pending, and
+    /// goes again on no change tag: the server answers with a conflict that merges); the others are recorded.
     func adoptAssets(_ changes: [SentChange]) -> (changes: [SentChange], pins: [String]) {
         var pins: [String] = []
         var result: [SentChange] = []
         for change in changes {
-            guard case let .saved(record, generation) = change else {
+            guard case .saved(var record, let generation) = change else {
                 result.append(change)
                 continue
+            }
+            record = RecordAssetFields.replacingAssets(of: record) { (_, asset) -> Asset in
+                guard let url = asset.fileURL, assets.digest(of: url) != nil, !FileManager.default.fileExists(atPath: url.path),
+                      asset.fileChecksum != nil || asset.receipt != nil || asset.downloadURL != nil
+                else { return asset }
+                var released = asset
+                released.fileURL = nil
+                return released
             }
             guard let adopted = try? adoptAssets([record], hardLink: true) else { continue }
             pins += adopted.pins

@@ -4,7 +4,8 @@ import RecordKitStore
 import Testing
 
 /// What the server returns for a sent save names the file that was sent; an edit made during the send may have
-/// released that file meanwhile. The other sent changes are still recorded, and the edit stays pending.
+/// released that file meanwhile. The server copy is recorded without it, the other changes as usual, and the edit
+/// stays pending on the server's change tag.
 @Suite struct SentAssetTests {
     @Test func aSentFileReleasedByAnEditDuringTheSendLeavesThatChangePendingAndRecordsTheOthers() throws {
         let folder = try AssetTestFolder()
@@ -20,14 +21,26 @@ import Testing
         try store.markSent(batch.saves.map { save in
             var returned = save.record
             returned.system.changeTag = "e1"
+            // As Web Services and the simulator return it: the asset with the checksum the upload gave it.
+            if case var .asset(asset)? = returned["text"] {
+                asset.fileChecksum = "checksum-\(save.record.id.recordName)"
+                returned["text"] = .asset(asset)
+            }
             return .saved(serverRecord: returned, generation: save.generation)
         })
         #expect(try store.storedState(of: Fixtures.id("n2"))?.pending == nil, "n2 is recorded as sent")
         #expect(try store.storedState(of: Fixtures.id("n2"))?.server?.system.changeTag == "e1")
         let n1 = try #require(try store.storedState(of: Fixtures.id("n1")))
-        #expect(n1.server == nil, "no server copy naming a file that is gone")
+        #expect(n1.server?.system.changeTag == "e1", "the server copy is recorded: the next send goes on its change tag")
+        guard case let .asset(sent)? = n1.server?["text"] else {
+            Issue.record("the server copy has no asset: \(String(describing: n1.server))")
+            return
+        }
+        #expect(sent.fileURL == nil, "without the file that is gone: no reference to a missing file")
         let pending = try store.nextPendingBatch()
         #expect(pending.saves.map(\.record.id) == [Fixtures.id("n1")])
+        #expect(pending.saves.first?.record.system.changeTag == "e1")
+        #expect(pending.saves.first?.changedKeys?.contains("text") == true, "the second file is sent")
         #expect(Fixtures.textOf(try store.fetch(Note.self, id: Fixtures.id("n1"))?.text) == "second")
     }
 }
