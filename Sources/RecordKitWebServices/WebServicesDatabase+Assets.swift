@@ -46,7 +46,7 @@ extension WebServicesDatabase {
 
     /// Downloads the bytes at an asset's `downloadURL` into a new file at `file`, streamed by the transport (never
     /// whole in memory with ``HTTPClientTransport``). The sync engine calls it for each fetched asset that has no
-    /// local file, before it stores the page (``AssetDownloadingDatabase``).
+    /// local file, before it stores the page (`AssetDownloadingDatabase` of RecordKitSync).
     public func downloadAsset(_ asset: Asset, to file: URL) async throws(CloudError) {
         guard let text = asset.downloadURL, let url = URL(string: text) else {
             throw .invalidArguments("the asset has no download URL")
