@@ -194,7 +194,7 @@ let package = Package(
         .target(name: "CardsV1", dependencies: ["RecordKit"], path: "Tests/CardsV1"),
         .target(name: "CardsV2", dependencies: ["RecordKit"], path: "Tests/CardsV2"),
         // The store's tests; the kill -9 test runs RecordKitStoreCrashWorker, found beside the test bundle.
-        .testTarget(name: "RecordKitStoreTests", dependencies: ["RecordKitStore", "RecordKitStoreCrashWorker"]),
+        .testTarget(name: "RecordKitStoreTests", dependencies: ["RecordKitStore", "RecordKitStoreCrashWorker", "RecordKitTesting"]),
         .testTarget(name: "RecordKitWebServicesTests", dependencies: ["RecordKitWebServices", "RecordKitSync", "RecordKit"]),
         // Over real HTTP on 127.0.0.1: the emulator, the Web Services client against it, two devices' sync engines.
         .testTarget(

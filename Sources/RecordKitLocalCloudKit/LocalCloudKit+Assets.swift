@@ -1,8 +1,13 @@
 import Crypto
 import Foundation
 import RecordKit
+import RecordKitSync
 
 extension LocalCloudKit {
+    /// The largest asset an upload URL takes: CloudKit's 250 MB (`CloudLimits.maximumAssetBytes`), not the request
+    /// body limit, which bounds the JSON requests.
+    static let maximumAssetBytes = Int(CloudLimits.maximumAssetBytes)
+
     /// assets/upload: `{tokens: [{recordType, fieldName, recordName}]}` → an upload URL per token on this server.
     /// https://developer.apple.com/library/archive/documentation/DataManagement/Conceptual/CloudKitWebServicesReference/UploadAssets.html
     func uploadTokens(_ body: Data, host: String) throws(LocalRefusal) -> LocalResponse {
@@ -30,8 +35,8 @@ extension LocalCloudKit {
         switch (kind, request.method) {
         case ("upload", "POST"):
             guard pendingUploads.remove(id) != nil else { return .error(.notFound, "no such upload URL, or it was used") }
-            guard request.body.count <= configuration.maximumBodyBytes else {
-                return .error(.badRequest, "the asset is larger than \(configuration.maximumBodyBytes) bytes")
+            guard request.body.count <= Self.maximumAssetBytes else {
+                return .error(.badRequest, "the asset is larger than \(Self.maximumAssetBytes) bytes")
             }
             assets[id] = request.body
             let checksum = Data(SHA256.hash(data: request.body)).base64EncodedString()

@@ -72,11 +72,15 @@ public final class LocalCloudKitServer: Sendable {
 
     private static func respond(to request: Request, cloudKit: LocalCloudKit, maximumBody: Int) async -> Response {
         var request = request
+        // An asset upload's body is bounded by CloudKit's asset limit, every other by the configured request limit;
+        // both arrive as the chunks the client streams.
+        let isAssetUpload = request.method == .post && request.uri.path.hasPrefix("/assets/upload/")
+        let bound = isAssetUpload ? LocalCloudKit.maximumAssetBytes : maximumBody
         let body: ByteBuffer
         do {
-            body = try await request.collectBody(upTo: maximumBody)
+            body = try await request.collectBody(upTo: bound)
         } catch {
-            return response(.error(.badRequest, "the request body is larger than \(maximumBody) bytes"))
+            return response(.error(.badRequest, "the request body is larger than \(bound) bytes"))
         }
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }

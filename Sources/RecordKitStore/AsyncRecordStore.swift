@@ -77,7 +77,7 @@ public struct AsyncRecordStore: Sendable {
 
     /// See ``RecordStore/markSent(_:)``.
     public func markSent(_ changes: [SentChange]) async throws(RecordStoreError) {
-        let (changes, pins) = try store.adoptAssets(changes)
+        let (changes, pins) = store.adoptAssets(changes)
         try await store.write(releasing: pins) { [store] db in try store.markSent(db, changes) }
     }
 

@@ -47,7 +47,7 @@ extension RecordStore {
 
     /// Takes the assets of received changes into the folder and encodes their records, before the transaction.
     func prepare(_ changes: EngineChanges) throws(RecordStoreError) -> PreparedEngineChanges {
-        let (sent, sentPins) = try adoptAssets(changes.sent)
+        let (sent, sentPins) = adoptAssets(changes.sent)
         var prepared = PreparedEngineChanges(sent: sent, pins: sentPins)
         for page in changes.pages {
             let records = prepareServerRecords(page.changed)

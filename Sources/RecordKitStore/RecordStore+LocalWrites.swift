@@ -52,9 +52,16 @@ extension RecordStore {
         for save in saves {
             let (id, type) = (save.record.id, save.record.recordType)
             try RowCoding.checkStorable(id, recordType: type)
-            var bytes = save.bytes
+            var (record, bytes) = (save.record, save.bytes)
+            let hasAssets = RecordAssetFields.hasAssets(record)
+            let server = hasAssets || save.stampedField != nil ? try serverCopy(db, of: id) : nil
+            if hasAssets, let server {
+                // Assets (issue 26): an unchanged asset is the server's, as the server returned it.
+                let kept = RecordAssetFields.keepingServerAssets(of: record, server: server)
+                if kept != record { (record, bytes) = (kept, NativeArchive.encode(kept)) }
+            }
             if let field = save.stampedField {
-                bytes = try stamp(db, save.record, field: field, now: now) ?? bytes
+                bytes = stamp(record, server: server, field: field, now: now) ?? bytes
             }
             try statement.execute(arguments: [id.zoneID.ownerName, id.zoneID.zoneName, id.recordName, type, bytes, generation])
             if db.changesCount == 0 {
@@ -99,15 +106,18 @@ extension RecordStore {
         return deleted
     }
 
+    /// The record's last server copy; nil when there is none or it cannot be read (then it orders and keeps nothing).
+    fileprivate func serverCopy(_ db: Database, of id: RecordID) throws -> RecordKit.Record? {
+        let bytes = try Data.fetchOne(
+            db, sql: "SELECT server FROM \(schema.records) WHERE \(RecordIDFilter.sql)", arguments: try RecordIDFilter(id).arguments)
+        return bytes.flatMap { try? NativeArchive.decodeRecord($0) }
+    }
+
     /// The record's archive with its clock field stamped (see ``save(contentsOf:)``); nil when the app's value stands.
-    fileprivate func stamp(_ db: Database, _ record: RecordKit.Record, field: String, now: Date) throws -> Data? {
+    fileprivate func stamp(_ record: RecordKit.Record, server: RecordKit.Record?, field: String, now: Date) -> Data? {
         var latest = now
-        let serverCopy = try Data.fetchOne(
-            db, sql: "SELECT server FROM \(schema.records) WHERE \(RecordIDFilter.sql)", arguments: try RecordIDFilter(record.id).arguments)
         // A server copy that cannot be read (or holds no clock) orders nothing: the other terms stand.
-        if let serverCopy, let server = try? NativeArchive.decodeRecord(serverCopy),
-            case let .timestamp(serverClock)? = server[field]
-        {
+        if case let .timestamp(serverClock)? = server?[field] {
             latest = max(latest, serverClock.addingTimeInterval(0.001))
         }
         if case let .timestamp(appClock)? = record[field], appClock >= latest { return nil }

@@ -127,7 +127,6 @@ extension RecordStore {
     /// The moved records with their local and server values' assets copied into the folder, and the digests pinned
     /// for the move's transaction. The first asset that cannot be taken in throws; nothing stays pinned.
     fileprivate func adoptAssets(moving records: [MovedRecord]) throws(RecordStoreError) -> ([MovedRecord], [String]) {
-        guard assets != nil else { return (records, []) }
         var pins: [String] = []
         var moved: [MovedRecord] = []
         for var record in records {

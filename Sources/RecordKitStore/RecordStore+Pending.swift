@@ -81,8 +81,11 @@ extension RecordKit.Record {
     /// The keys whose value differs from `server`'s: the record's changed keys in byte order, then the keys only
     /// `server` has. A key moved between the plain and the encrypted fields counts as changed.
     func keysChanged(since server: RecordKit.Record) -> [String] {
+        // An asset naming the file the server copy's names is unchanged (see `FieldValue.holdsTheSameValue(as:)`).
         let changed = allKeys.filter { key in
-            fields[key] != server.fields[key] || encryptedFields[key] != server.encryptedFields[key]
+            if let value = fields[key] { return !value.holdsTheSameValue(as: server.fields[key]) }
+            if let value = encryptedFields[key] { return !value.holdsTheSameValue(as: server.encryptedFields[key]) }
+            return false
         }
         return changed + server.allKeys.filter { self[$0] == nil }
     }

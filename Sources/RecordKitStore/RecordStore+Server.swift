@@ -216,7 +216,7 @@ extension RecordStore {
     /// its generation is the one sent (an edit made during the send stays pending). A deleted record's
     /// tombstone is removed only for the generation sent.
     public func markSent(_ changes: [SentChange]) throws(RecordStoreError) {
-        let (changes, pins) = try adoptAssets(changes)  // Assets (issue 26)
+        let (changes, pins) = adoptAssets(changes)  // Assets (issue 26)
         try write(releasing: pins) { db in try markSent(db, changes) }
     }
 

@@ -46,8 +46,8 @@ public final class RecordStore: Sendable {
     let merges: ModelRegistry
     /// The time a merge clock is stamped with on a local save.
     let clock: any RecordStoreClock
-    /// The folder of asset files the store owns; nil when assets keep the URLs their records carry.
-    let assets: AssetFolder?
+    /// The folder of asset files the store owns (see <doc:AssetFiles>).
+    let assets: AssetFolder
     /// The queryable tables of the registered models (see <doc:QueryingTheStore>).
     let projection: ProjectionTables
 
@@ -57,7 +57,8 @@ public final class RecordStore: Sendable {
     /// - Parameters:
     ///   - path: the database file; its folder must exist. SQLite adds `-wal` and `-shm` files beside it.
     ///   - models: the generated model types whose records the store merges field by field.
-    ///   - options: the table prefix and the data protection class.
+    ///   - options: the table prefix, the data protection class and the asset folder (by default
+    ///     `<path>.assets`).
     ///   - clock: the time merge clocks are stamped with on local saves (see ``save(contentsOf:)``).
     public convenience init(
         path: String, models: [any RecordModel.Type], options: RecordStoreOptions = RecordStoreOptions(),
@@ -72,8 +73,7 @@ public final class RecordStore: Sendable {
             throw RecordStoreError(error)
         }
         let folder: URL? = switch options.assetFolder {
-        case .noFolder: nil
-        case .besideStore: URL(fileURLWithPath: path + ".assets", isDirectory: true)
+        case .besideStore: nil
         case let .at(url): url
         }
         try self.init(database: pool, models: models, tablePrefix: options.tablePrefix, assetFolder: folder, clock: clock)
@@ -86,7 +86,9 @@ public final class RecordStore: Sendable {
 
     /// Lives inside an app's existing GRDB database: the store's tables start with `tablePrefix`, and its
     /// migrations (named with the prefix) run through their own `DatabaseMigrator`. `clock` is the time merge
-    /// clocks are stamped with on local saves (see ``save(contentsOf:)``).
+    /// clocks are stamped with on local saves (see ``save(contentsOf:)``). Asset files are kept in
+    /// `<database path>.assets`, or, for an in-memory database, in a temporary folder removed when the last store
+    /// on that database goes away (see <doc:AssetFiles>).
     public convenience init(
         database: any DatabaseWriter, models: [any RecordModel.Type], tablePrefix: String = "recordkit_",
         clock: any RecordStoreClock = SystemStoreClock()
@@ -102,8 +104,8 @@ public final class RecordStore: Sendable {
     ///   - database: the app's database.
     ///   - models: the generated model types whose records the store merges field by field.
     ///   - tablePrefix: the prefix of the store's tables.
-    ///   - assetFolder: the folder of the store's asset files, created if needed; nil keeps asset URLs as the
-    ///     records carry them.
+    ///   - assetFolder: the folder of the store's asset files, created if needed; nil for the default:
+    ///     `<database path>.assets`, or a temporary folder for an in-memory database.
     ///   - assetWriter: writes the chunks of asset copies; tests pass one that fails like a full disk.
     ///   - clock: the time merge clocks are stamped with on local saves (see ``save(contentsOf:)``).
     public init(
@@ -116,14 +118,16 @@ public final class RecordStore: Sendable {
         self.schema = try StoreSchema(prefix: tablePrefix)
         self.merges = ModelRegistry(models)
         self.projection = ProjectionTables(schema: schema, models: models)
-        if let assetFolder {
-            do throws(AssetFileError) {
+        do throws(AssetFileError) {
+            if let assetFolder {
                 self.assets = try AssetFolder(url: assetFolder, writer: assetWriter)
-            } catch {
-                throw .assetFolder(error)
+            } else if TemporaryAssetFolder.isInMemory(database.path) {
+                self.assets = try AssetFolder(temporary: TemporaryAssetFolder.folder(for: database), writer: assetWriter)
+            } else {
+                self.assets = try AssetFolder(url: URL(fileURLWithPath: database.path + ".assets", isDirectory: true), writer: assetWriter)
             }
-        } else {
-            self.assets = nil
+        } catch {
+            throw .assetFolder(error)
         }
         try schema.prepare(database)
         try prepareProjection()  // before the asset relocation, whose rewritten paths the projection then follows

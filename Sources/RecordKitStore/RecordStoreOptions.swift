@@ -16,12 +16,10 @@ public struct RecordStoreOptions: Sendable, Hashable {
         case none
     }
 
-    /// Where the store keeps the files of assets (see <doc:AssetFiles>).
+    /// Where the store keeps the files of assets (see <doc:AssetFiles>). Every store has a folder: a record in the
+    /// store never references a file outside it.
     public enum AssetFolder: Sendable, Hashable {
-        /// No folder: an asset's file URL is stored as the record carries it, and may point into a cache
-        /// CloudKit purges. For stores that keep no asset files (a server that reads assets by `downloadURL`).
-        case noFolder
-        /// The folder `<database path>.assets` beside the database file.
+        /// The folder `<database path>.assets` beside the database file (the default).
         case besideStore
         /// A folder the app chooses.
         case at(URL)
@@ -31,14 +29,13 @@ public struct RecordStoreOptions: Sendable, Hashable {
     public var tablePrefix: String
     /// Data protection of the files; ``FileProtection/completeUntilFirstUserAuthentication`` by default.
     public var fileProtection: FileProtection
-    /// Where asset files are kept; ``AssetFolder/noFolder`` by default. An app that shows assets offline passes
-    /// ``AssetFolder/besideStore``.
+    /// Where asset files are kept; ``AssetFolder/besideStore`` by default.
     public var assetFolder: AssetFolder
 
     /// Options; the defaults suit an app that syncs in the background.
     public init(
         tablePrefix: String = "recordkit_", fileProtection: FileProtection = .completeUntilFirstUserAuthentication,
-        assetFolder: AssetFolder = .noFolder
+        assetFolder: AssetFolder = .besideStore
     ) {
         self.tablePrefix = tablePrefix
         self.fileProtection = fileProtection

@@ -52,8 +52,8 @@ func noteText(_ n: Int) -> String {
 do {
     let store: RecordStore
     let appFolder = arguments[1] + ".app"
+    try FileManager.default.createDirectory(atPath: appFolder, withIntermediateDirectories: true)
     if withAssets {
-        try FileManager.default.createDirectory(atPath: appFolder, withIntermediateDirectories: true)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         store = try RecordStore(
@@ -68,11 +68,9 @@ do {
         // One to three notes per transaction, so a kill can land inside a multi-row commit too.
         let size = min(1 + number % 3, first + count - number)
         let notes = try (number..<number + size).map { n in
-            var file = URL(fileURLWithPath: "/notes/\(n).txt")
-            if withAssets {
-                file = URL(fileURLWithPath: appFolder + "/\(n).txt")
-                try Data(noteText(n).utf8).write(to: file)
-            }
+            // A real file: the store copies it into its asset folder (or refuses the save).
+            let file = URL(fileURLWithPath: appFolder + "/\(n).txt")
+            try Data(noteText(n).utf8).write(to: file)
             return Note(recordID: RecordID(recordName: "note-\(n)", zoneID: zone), text: Asset(fileURL: file), modified: Date(timeIntervalSince1970: TimeInterval(n)))
         }
         try store.save(contentsOf: notes)

@@ -8,7 +8,8 @@ extension WebServicesDatabase {
     /// https://developer.apple.com/documentation/cloudkit/ckerror/code/assetfilenotfound
     static let assetFileNotFoundCode = 16
 
-    /// The request with each asset to send uploaded (``uploadAsset(_:recordType:fieldName:recordID:)``) and
+    /// The request with each asset to send uploaded from its file, in chunks
+    /// (`uploadAsset` of a ``WebServicesFileBody``), and
     /// replaced by the asset the upload returned. An asset is sent when its field is one the save writes (its
     /// changed keys, or every key of a new record) and it has a local file and no upload receipt yet: an unchanged
     /// asset is not uploaded again. A save whose file cannot be read fails alone with `assetFileNotFound`, naming
@@ -27,15 +28,15 @@ extension WebServicesDatabase {
                 guard case let .asset(asset) = value, let url = asset.fileURL, asset.receipt == nil,
                       written?.contains(key) ?? true
                 else { continue }
-                let data: Data
+                let file: WebServicesFileBody
                 do {
-                    data = try Data(contentsOf: url)
+                    file = try WebServicesFileBody(fileAt: url)
                 } catch {
                     let reason = "\(record.recordType) record '\(record.id.recordName)', field '\(key)': the asset file \(url.path) cannot be read: \(error.localizedDescription)"
                     failed.append(RecordItemResult(id: record.id, result: .failure(.other(code: Self.assetFileNotFoundCode, reason: reason))))
                     continue saves
                 }
-                var sent = try await uploadAsset(data, recordType: record.recordType, fieldName: key, recordID: record.id)
+                var sent = try await uploadAsset(file, recordType: record.recordType, fieldName: key, recordID: record.id)
                 // As a saved CKRecord's CKAsset keeps its file, the asset keeps naming the local file.
                 sent.fileURL = url
                 record.fields[key] = .asset(sent)

@@ -10,7 +10,8 @@ import Testing
         let folder = try TemporaryFolder()
         let databasePath = folder.file("notes.sqlite")
         let zoneID = RecordZoneID(zoneName: "note-zone")
-        let textFile = URL(fileURLWithPath: "/notes/n1.txt")
+        let textFile = URL(fileURLWithPath: folder.file("n1.txt"))
+        try Data("Buy milk".utf8).write(to: textFile)
         var server = Fixtures.note("n2", text: "from the server")
         server.metadata.system.changeTag = "e1"
         let fetchedRecords = [server.record()]
@@ -32,7 +33,9 @@ import Testing
         // --- end of the snippet, but for markSent below ---
 
         #expect(Set(notes.map(\.recordID.recordName)) == ["n1", "n2"])
-        #expect(notes.first { $0.recordID.recordName == "n1" }?.text == Asset(fileURL: textFile))
+        let stored = try #require(notes.first { $0.recordID.recordName == "n1" }?.text.fileURL)
+        #expect(stored.deletingLastPathComponent().path == reopened.assetFolderURL.path, "the store's own copy")
+        #expect(try Data(contentsOf: stored) == Data("Buy milk".utf8))
         #expect(token == newToken)
         #expect(batch.saves.map(\.record.id.recordName) == ["n1"], "only the local edit is pending")
 

@@ -85,7 +85,7 @@ import Testing
         let state = try #require(try store.storedState(of: Fixtures.id("n")))
         let local = try #require(state.local)
         #expect(local.system.parent == Self.folderB, "changed locally only: the local parent")
-        #expect(try Note(record: local).text == Fixtures.text("server"), "changed on the server only: the server's text")
+        #expect(Fixtures.textOf(try Note(record: local).text) == "server", "changed on the server only: the server's text")
         #expect(local.system.changeTag == "e2")
         guard case .save = state.pending else { Issue.record("the merge must stay pending"); return }
         let save = try #require(try store.nextPendingBatch().saves.first)
@@ -100,7 +100,7 @@ import Testing
         try store.apply(FetchedPage(zoneID: Fixtures.zone, changed: [serverNote(text: "v1", parent: Self.folderB)]))
         let local = try #require(try store.storedState(of: Fixtures.id("n"))?.local)
         #expect(local.system.parent == Self.folderB, "changed on the server only: the server's parent")
-        #expect(try Note(record: local).text == Fixtures.text("local"), "changed locally only: the local text")
+        #expect(Fixtures.textOf(try Note(record: local).text) == "local", "changed locally only: the local text")
         #expect(try store.nextPendingBatch().saves.first?.record.system.parent == Self.folderB)
     }
 

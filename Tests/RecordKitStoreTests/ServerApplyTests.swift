@@ -65,7 +65,7 @@ import Testing
 
         let state = try #require(try store.storedState(of: ancestor.recordID))
         let merged = try Note(record: #require(state.local))
-        #expect(merged.text == Fixtures.text("local"), "the later edit wins (lastWriterWins on modified)")
+        #expect(Fixtures.textOf(merged.text) == "local", "the later edit wins (lastWriterWins on modified)")
         #expect(state.local?.system.changeTag == "e2", "the merge result keeps the server's change tag")
         #expect(state.server?.system.changeTag == "e2", "the server record is the new ancestor")
         guard case .save(let generation) = state.pending else { Issue.record("the merge must stay pending"); return }
@@ -80,7 +80,7 @@ import Testing
         try store.save(Fixtures.note("n1", text: "v1", modified: 3_000))
         try store.apply(serverRecords: [Fixtures.serverRecord(Fixtures.note("n1", text: "server", modified: 2_000), tag: "e2")])
         let merged = try Note(record: #require(try store.storedState(of: Fixtures.id("n1"))?.local))
-        #expect(merged.text == Fixtures.text("server"), "changed on the server only")
+        #expect(Fixtures.textOf(merged.text) == "server", "changed on the server only")
         #expect(merged.modified == Date(timeIntervalSince1970: 3_000), "changed locally only")
     }
 
@@ -90,7 +90,7 @@ import Testing
         try store.save(Fixtures.note("n1", text: "local", modified: 1_500))
         try store.apply(serverRecords: [Fixtures.serverRecord(Fixtures.note("n1", text: "server", modified: 2_000), tag: "e2")])
         let save = try #require(try store.nextPendingBatch().saves.first)
-        #expect(try Note(record: save.record).text == Fixtures.text("server"))
+        #expect(Fixtures.textOf(try Note(record: save.record).text) == "server")
         #expect(save.record.system.changeTag == "e2")
     }
 
@@ -130,7 +130,7 @@ import Testing
         #expect(try store.storedState(of: Fixtures.id("a"))?.server?.system.changeTag == "e1")
         let b = try #require(try store.storedState(of: Fixtures.id("b")))
         #expect(b.pending != nil, "the edit made during the send stays pending")
-        #expect(try Note(record: #require(b.local)).text == Fixtures.text("edited during the send"))
+        #expect(Fixtures.textOf(try Note(record: #require(b.local)).text) == "edited during the send")
         #expect(b.server?.system.changeTag == "e1", "the returned record is the ancestor")
         let next = try store.nextPendingBatch()
         #expect(next.saves.map(\.record.id) == [Fixtures.id("b")])
@@ -187,7 +187,7 @@ import Testing
         try store.save(Fixtures.note("a", text: "edited"))
         try store.delete(Note.self, id: Fixtures.id("b"))
         try store.apply(FetchedPage(zoneID: Fixtures.zone, deleted: ["a", "b", "c"].map { Fixtures.id($0) }))
-        #expect(try store.fetch(Note.self, id: Fixtures.id("a"))?.text == Fixtures.text("edited"))
+        #expect(Fixtures.textOf(try store.fetch(Note.self, id: Fixtures.id("a"))?.text) == "edited")
         #expect(try store.storedState(of: Fixtures.id("a"))?.server == nil)
         #expect(try store.storedState(of: Fixtures.id("b")) == nil)
         #expect(try store.storedState(of: Fixtures.id("c")) == nil)
@@ -210,7 +210,7 @@ import Testing
         #expect(try store.zone(other)?.token == Self.token1, "other zones are untouched")
         #expect(try store.fetch(Note.self, id: Fixtures.id("z", zone: other)) != nil)
         if keeping {
-            #expect(try store.fetch(Note.self, id: Fixtures.id("a"))?.text == Fixtures.text("edited"))
+            #expect(Fixtures.textOf(try store.fetch(Note.self, id: Fixtures.id("a"))?.text) == "edited")
             #expect(try store.storedState(of: Fixtures.id("a"))?.server == nil)
             let batch = try store.nextPendingBatch()
             #expect(batch.saves.map(\.record.id) == [Fixtures.id("a")])

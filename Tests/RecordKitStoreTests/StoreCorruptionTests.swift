@@ -21,7 +21,7 @@ import Testing
         try store.save(contentsOf: ["a", "bad", "c"].map { Fixtures.note($0) })
         try Self.corrupt("value", of: "bad", in: store)
 
-        #expect(try store.fetch(Note.self, id: Fixtures.id("a")) == Fixtures.note("a"))
+        #expect(Fixtures.byContents(try store.fetch(Note.self, id: Fixtures.id("a"))) == Fixtures.byContents(Fixtures.note("a")))
         do {
             _ = try store.fetch(Note.self, id: Fixtures.id("bad"))
             Issue.record("a corrupt row must not read")
@@ -71,7 +71,7 @@ import Testing
         } catch {
             guard case .corruptRecord(_, _, .server, _) = error else { Issue.record("unexpected \(error)"); return }
         }
-        #expect(try store.fetch(Note.self, id: Fixtures.id("a"))?.text == Fixtures.note("a").text, "the local copy still reads")
+        #expect(Fixtures.textOf(try store.fetch(Note.self, id: Fixtures.id("a"))?.text) == "a", "the local copy still reads")
     }
 
     @Test func aCorruptTokenIsATypedError() throws {
@@ -102,7 +102,7 @@ import Testing
         }
         #expect(try store.fetchAll(Note.self).models.count == before.count, "nothing earlier lost, nothing of the failed save stored")
         #expect(try store.pendingCount() == before.count)
-        #expect(try store.fetch(Note.self, id: Fixtures.id("before-7")) == before[7])
+        #expect(Fixtures.byContents(try store.fetch(Note.self, id: Fixtures.id("before-7"))) == Fixtures.byContents(before[7]))
 
         try store.database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA max_page_count = 1073741823") }
         try store.save(contentsOf: big)

@@ -77,7 +77,7 @@ import Testing
         #expect(notes.count == 3)
         for note in notes {
             let url = try #require(note.text.fileURL)
-            #expect(url.deletingLastPathComponent().path == reopened.assetFolderURL?.path, "\(note.recordID.recordName) points into the store's folder")
+            #expect(url.deletingLastPathComponent().path == reopened.assetFolderURL.path, "\(note.recordID.recordName) points into the store's folder")
             #expect(String(decoding: try Data(contentsOf: url), as: UTF8.self) == covers[note.recordID.recordName])
         }
     }

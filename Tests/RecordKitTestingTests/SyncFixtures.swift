@@ -8,12 +8,12 @@ import RecordKitTesting
 func makeNote(_ name: String, text: String, modified: TimeInterval) -> Note {
     Note(
         recordID: RecordID(recordName: name, zoneID: noteZone),
-        text: Asset(fileURL: URL(fileURLWithPath: "/notes/\(text)")), modified: Date(timeIntervalSince1970: modified))
+        text: TestAssetFiles.asset(containing: text), modified: Date(timeIntervalSince1970: modified))
 }
 
 extension Note {
-    /// The name of the note's text file: what the edit wrote.
-    var textName: String { text.fileURL?.lastPathComponent ?? "" }
+    /// The contents of the note's text file: what the edit wrote.
+    var textName: String { TestAssetFiles.text(of: text) ?? "" }
 }
 
 /// A harness of `devices` note-app devices.
@@ -48,4 +48,22 @@ extension EventLog {
     var fetchedPages: [Int] {
         events.compactMap { if case let .fetched(_, changed, deleted) = $0 { changed.count + deleted.count } else { nil } }
     }
+}
+
+/// What the file of an asset field holds; nil when the value is not an asset or its file cannot be read.
+func textOf(_ value: FieldValue?) -> String? {
+    guard case let .asset(asset)? = value else { return nil }
+    return TestAssetFiles.text(of: asset)
+}
+
+/// `record` with each asset's file named by what it holds instead of where it is: a device's copy in its store's
+/// folder and the server's in its download cache compare equal when they hold the same bytes.
+func byContents(_ record: Record) -> Record {
+    var named = record
+    for (key, value) in record.fields {
+        guard case var .asset(asset) = value, asset.fileURL != nil else { continue }
+        asset.fileURL = URL(fileURLWithPath: "/contents/" + (TestAssetFiles.text(of: asset) ?? "<unreadable>"))
+        named.fields[key] = .asset(asset)
+    }
+    return named
 }

@@ -7,7 +7,7 @@ public enum AssetFileError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreadable(path: String, errno: Int32, message: String)
     /// The volume is full (ENOSPC or EDQUOT) while copying into the asset folder: nothing was kept of the copy.
     case noSpace(path: String)
-    /// The file is larger than CloudKit takes for one asset (250 MB, `CloudLimits.maximumAssetBytes`): it is not sent.
+    /// The file is larger than CloudKit takes for one asset (250 MB: 250,000,000 bytes, `CloudLimits.maximumAssetBytes`): it is not sent.
     case tooLarge(path: String, size: Int64, limit: Int64)
     /// Another system error while writing into the asset folder: the error number and message.
     case writeFailed(path: String, errno: Int32, message: String)

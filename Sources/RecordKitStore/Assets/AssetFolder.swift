@@ -27,14 +27,26 @@ final class AssetFolder: @unchecked Sendable {
     /// The folder.
     let url: URL
     private let writer: any AssetFileWriter
+    /// The temporary folder this is, for a store on an in-memory database: held so it lives as long as the store.
+    private let temporary: TemporaryAssetFolder?
     // Guards `pins` and file removals (see the type's doc).
     private let lock = NSLock()
     private var pins: [String: Int] = [:]
 
     /// Opens (creating if needed) the folder at `url`.
-    init(url: URL, writer: any AssetFileWriter) throws(AssetFileError) {
+    convenience init(url: URL, writer: any AssetFileWriter) throws(AssetFileError) {
+        try self.init(url: url, writer: writer, temporary: nil)
+    }
+
+    /// Opens (creating if needed) the temporary folder of a store on an in-memory database.
+    convenience init(temporary: TemporaryAssetFolder, writer: any AssetFileWriter) throws(AssetFileError) {
+        try self.init(url: temporary.url, writer: writer, temporary: temporary)
+    }
+
+    private init(url: URL, writer: any AssetFileWriter, temporary: TemporaryAssetFolder?) throws(AssetFileError) {
         self.url = url.standardizedFileURL
         self.writer = writer
+        self.temporary = temporary
         do {
             try FileManager.default.createDirectory(at: self.url, withIntermediateDirectories: true)
         } catch {

@@ -87,21 +87,15 @@ struct AssetReferences {
             """)
     }
 
-    /// Drops the triggers (a store without a folder keeps no bookkeeping) and marks the table stale.
+    /// Drops the triggers (before an earlier store's on the same connection are replaced).
     func uninstall(_ db: Database) throws {
         for suffix in ["insert", "delete", "value", "server", "key"] {
             try db.execute(sql: "DROP TRIGGER IF EXISTS temp.\(refs)_\(suffix)")
         }
     }
 
-    /// Marks the table stale: the store is open without a folder, and its writes are not noted.
-    func markStale(_ db: Database) throws {
-        try uninstall(db)
-        try db.execute(sql: "DELETE FROM \(schema.state) WHERE key = ?", arguments: [Self.stateKey])
-    }
-
     /// Refills the table from every row when it was filled for another folder, or never (the migration that
-    /// added it, a store opened without a folder since). `force` refills regardless.
+    /// added it, a version that opened stores without a folder). `force` refills regardless.
     func fill(_ db: Database, folderPath: String, force: Bool) throws {
         let noted = try String.fetchOne(db, sql: "SELECT value FROM \(schema.state) WHERE key = ?", arguments: [Self.stateKey])
         guard force || noted != folderPath else { return }

@@ -22,6 +22,36 @@ enum RecordAssetFields {
         !assets(of: record).isEmpty
     }
 
+    /// `record` with each asset that names the same file as the asset in the same field of `server` replaced by
+    /// the server's: the same file of the (content-addressed) folder is the same bytes, and the server's asset also
+    /// carries what the server gave it (checksums, a receipt, a download URL). An app that saves a model with an
+    /// unchanged asset thus stores the asset the server holds, which merges and the changed keys see as unchanged.
+    static func keepingServerAssets(of record: Record, server: Record) -> Record {
+        func kept(_ value: FieldValue, _ serverValue: FieldValue?) -> FieldValue? {
+            switch (value, serverValue) {
+            case let (.asset(mine), .asset(theirs)?):
+                return sameFile(mine, theirs) && mine != theirs ? .asset(theirs) : nil
+            case let (.list(.asset(mine)), .list(.asset(theirs))?):
+                guard mine.count == theirs.count, mine != theirs, zip(mine, theirs).allSatisfy(sameFile) else { return nil }
+                return .list(.asset(theirs))
+            default:
+                return nil
+            }
+        }
+        var result = record
+        for (key, value) in record.fields {
+            if let replaced = kept(value, server.fields[key]) { result.fields[key] = replaced }
+        }
+        for (key, value) in record.encryptedFields {
+            if let replaced = kept(value, server.encryptedFields[key]) { result.encryptedFields[key] = replaced }
+        }
+        return result
+    }
+
+    private static func sameFile(_ mine: Asset, _ theirs: Asset) -> Bool {
+        mine.fileURL != nil && mine.fileURL == theirs.fileURL
+    }
+
     /// `record` with each asset replaced by `transform(field, asset)`.
     static func replacingAssets<Failure: Error>(
         of record: Record, _ transform: (String, Asset) throws(Failure) -> Asset

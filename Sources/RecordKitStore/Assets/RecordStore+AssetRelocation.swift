@@ -11,7 +11,6 @@ extension RecordStore {
 
     /// Rewrites references into a moved asset folder, then notes the folder's path.
     func relocateAssetReferences() throws(RecordStoreError) {
-        guard let assets else { return }
         let (table, state) = (schema.records, schema.state)
         let current = assets.url.path
         let marker = Data(assets.url.lastPathComponent.utf8)

@@ -20,10 +20,6 @@ extension RecordStore {
     /// copies made for the others are collected.
     func adoptAssets(_ records: [RecordKit.Record], hardLink: Bool = false) throws(RecordStoreError) -> AdoptedRecords {
         var adopted = AdoptedRecords()
-        guard let assets else {
-            adopted.records = records
-            return adopted
-        }
         for record in records {
             do throws(RecordStoreError) {
                 adopted.records.append(try adopt(record, into: assets, hardLink: hardLink, pins: &adopted.pins))
@@ -40,10 +36,6 @@ extension RecordStore {
     /// out and reported, as any fetched record the store cannot keep is; the others are stored.
     func adoptServerAssets(_ records: [RecordKit.Record]) -> AdoptedRecords {
         var adopted = AdoptedRecords()
-        guard let assets else {
-            adopted.records = records
-            return adopted
-        }
         for record in records {
             do throws(RecordStoreError) {
                 adopted.records.append(try adopt(record, into: assets, hardLink: true, pins: &adopted.pins))
@@ -55,24 +47,30 @@ extension RecordStore {
     }
 
     /// Sent changes whose saved records' assets are taken in: what the server returned names the files sent
-    /// (the folder's own) or its download cache's; a file that cannot be taken in throws.
-    func adoptAssets(_ changes: [SentChange]) throws(RecordStoreError) -> (changes: [SentChange], pins: [String]) {
-        guard assets != nil else { return (changes, []) }
+    /// (the folder's own) or its download cache's. A file of the folder that is gone was released by an edit made
+    /// during the send (that edit is pending, and goes next): the server copy keeps that asset without a local
+    /// file when the server named it otherwise too (a checksum, a receipt, a download URL), as an ancestor needs
+    /// no file. A saved record whose file cannot be taken in otherwise is left out (its change stays pending, and
+    /// goes again on no change tag: the server answers with a conflict that merges); the others are recorded.
+    func adoptAssets(_ changes: [SentChange]) -> (changes: [SentChange], pins: [String]) {
         var pins: [String] = []
         var result: [SentChange] = []
         for change in changes {
-            guard case let .saved(record, generation) = change else {
+            guard case .saved(var record, let generation) = change else {
                 result.append(change)
                 continue
             }
-            do throws(RecordStoreError) {
-                let adopted = try adoptAssets([record], hardLink: true)
-                pins += adopted.pins
-                result += adopted.records.map { SentChange.saved(serverRecord: $0, generation: generation) }
-            } catch {
-                releaseAssets(pins)
-                throw error
+            record = RecordAssetFields.replacingAssets(of: record) { (_, asset) -> Asset in
+                guard let url = asset.fileURL, assets.digest(of: url) != nil, !FileManager.default.fileExists(atPath: url.path),
+                      asset.fileChecksum != nil || asset.receipt != nil || asset.downloadURL != nil
+                else { return asset }
+                var released = asset
+                released.fileURL = nil
+                return released
             }
+            guard let adopted = try? adoptAssets([record], hardLink: true) else { continue }
+            pins += adopted.pins
+            result += adopted.records.map { SentChange.saved(serverRecord: $0, generation: generation) }
         }
         return (result, pins)
     }
@@ -103,19 +101,16 @@ extension RecordStore {
         }
     }
 
-    /// The bookkeeping of asset references; nil without a folder.
-    var assetReferences: AssetReferences? {
-        assets.map { AssetReferences(schema: schema, folderName: $0.url.lastPathComponent) }
+    /// The bookkeeping of asset references.
+    var assetReferences: AssetReferences {
+        AssetReferences(schema: schema, folderName: assets.url.lastPathComponent)
     }
 
-    /// At open: installs the reference bookkeeping on the write connection and fills it when it is stale (or,
-    /// without a folder, removes it and marks it stale, as this store's writes will not be noted).
+    /// At open: installs the reference bookkeeping on the write connection and fills it when it is stale.
     func prepareAssetReferences() throws(RecordStoreError) {
-        let (references, folderPath) = (assetReferences, assets?.url.path)
-        let bookkeeping = AssetReferences(schema: schema, folderName: "")
+        let (references, folderPath) = (assetReferences, assets.url.path)
         do {
             try database.writeWithoutTransaction { db in
-                guard let references, let folderPath else { return try bookkeeping.markStale(db) }
                 try references.install(db)
                 try db.inTransaction {
                     try references.fill(db, folderPath: folderPath, force: false)
@@ -130,13 +125,13 @@ extension RecordStore {
 
     /// Inside a write transaction, at its end: the digests its writes released (candidates for removal).
     func takeReleasedAssets(_ db: Database) throws -> [String] {
-        try assetReferences?.takeReleased(db) ?? []
+        try assetReferences.takeReleased(db)
     }
 
     /// Releases the pins of a transaction that ended, then removes the files of the digests it released or
     /// pinned that nothing references any more (only those: the sweep never scans the records).
     func releaseAssets(_ pins: [String], released: [String] = []) {
-        guard let assets, let references = assetReferences else { return }
+        let references = assetReferences
         assets.unpin(pins)
         let candidates = Set(pins).union(released)
         guard !candidates.isEmpty else { return }
@@ -150,32 +145,36 @@ extension RecordStore {
     /// references are unknown).
     @discardableResult
     func collectAssetGarbage(atOpen: Bool) -> [String] {
-        guard let assets, let references = assetReferences else { return [] }
+        let references = assetReferences
         return (try? assets.sweep(temporaryFiles: atOpen) { try database.read { db in try references.allReferenced(db) } }) ?? []
     }
 }
 
 extension RecordStore {
-    /// The folder the store keeps asset files in; nil when it keeps none (``RecordStoreOptions/AssetFolder/noFolder``).
-    public var assetFolderURL: URL? { assets?.url }
+    /// The folder the store keeps asset files in (see <doc:AssetFiles>).
+    public var assetFolderURL: URL { assets.url }
+
+    /// A new file URL in the asset folder for an asset being downloaded (the sync engine's downloads of assets known
+    /// only by their download URL): a record naming it is taken in like any other, and the caller removes it after
+    /// the transaction that stored the record. A file a crash leaves there is removed at the next open.
+    public func incomingAssetFileURL() -> URL {
+        assets.url.appendingPathComponent(AssetFolder.temporaryPrefix + "download-" + UUID().uuidString, isDirectory: false)
+    }
 
     /// Removes the asset files nothing in the store references (the store does this after every write and at
     /// open; call it after changing the database behind the store's back). Returns the digests removed.
     @discardableResult
     public func collectUnreferencedAssets() -> [String] {
         // Changes behind the store's back may have bypassed the bookkeeping: refill it from the rows first.
-        if let references = assetReferences, let path = assets?.url.path {
-            _ = try? write { db in try references.fill(db, folderPath: path, force: true) }
-        }
+        let (references, path) = (assetReferences, assets.url.path)
+        _ = try? write { db in try references.fill(db, folderPath: path, force: true) }
         return collectAssetGarbage(atOpen: false)
     }
 }
 
 extension RecordStore {
-    /// Throws, naming the record and field, when a file an asset of `record` names cannot be read (with an asset
-    /// folder only: without one the store never looked at the files).
+    /// Throws, naming the record and field, when a file an asset of `record` names cannot be read.
     func checkAssetFiles(of record: RecordKit.Record) throws(RecordStoreError) {
-        guard assets != nil else { return }
         for (field, asset) in RecordAssetFields.assets(of: record) {
             guard let url = asset.fileURL, url.isFileURL else { continue }
             if let error = AssetFolder.readability(of: url) {

@@ -7,11 +7,12 @@ public enum CloudLimits {
     public static let maximumItemsPerRequest = 400
     /// The most bytes in one modify request, counted by ``RequestSize``.
     public static let maximumBytesPerRequest = 2 * 1024 * 1024
-    /// The largest asset file sent (250 MB): the store reports a pending save with a larger asset as unreadable,
-    /// naming the record and field, and sends the rest of the batch. Apple's archived Web Services reference lists
-    /// 50 MB per asset field (2016,
+    /// The largest asset file sent: 250 MB, decimal (250,000,000 bytes). The store reports a pending save with a
+    /// larger asset as unreadable, naming the record and field, and sends the rest of the batch. Apple's current
+    /// CKAsset page (https://developer.apple.com/documentation/cloudkit/ckasset) states no size; the only figure
+    /// Apple published is the archived Web Services reference's 50 MB per asset field (2016,
     /// https://developer.apple.com/library/archive/documentation/DataManagement/Conceptual/CloudKitWebServicesReference/PropertyMetrics.html);
-    /// 250 MB is what CloudKit takes for CKAsset today, by practice, as Apple's CKAsset page states no size.
-    /// The store checks the same figure (`OwnedAssetSyncTests` holds them equal).
-    public static let maximumAssetBytes: Int64 = 250 * 1024 * 1024
+    /// 250 MB is what CloudKit takes for a CKAsset by practice. The store checks the same figure
+    /// (`OwnedAssetSyncTests` holds them equal).
+    public static let maximumAssetBytes: Int64 = 250_000_000
 }

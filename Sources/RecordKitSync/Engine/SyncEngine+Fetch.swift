@@ -122,8 +122,11 @@ extension SyncEngine {
             case let .failure(error):
                 throw error
             }
+            // Assets known only by a download URL are downloaded first: a page is stored whole, with its files, or not.
+            let (changed, downloads) = try await downloadingAssets(of: page.changed)
+            defer { Self.remove(downloads) }
             let fetched = FetchedPage(
-                zoneID: zoneID, changed: page.changed, deleted: page.deleted.map(\.id), token: page.token, moreComing: page.moreComing)
+                zoneID: zoneID, changed: changed, deleted: page.deleted.map(\.id), token: page.token, moreComing: page.moreComing)
             let report = try await store.async.apply(fetched)
             emit(.fetched(zoneID: zoneID, changed: page.changed.map(\.id), deleted: page.deleted.map(\.id)))
             emitReport(report)

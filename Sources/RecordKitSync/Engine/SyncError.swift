@@ -1,3 +1,4 @@
+import RecordKit
 import RecordKitStore
 
 /// Why a sync step stopped. Pending changes stay queued; the next sync goes on from where this one stopped.
@@ -8,6 +9,10 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     case store(RecordStoreError)
     /// The task was cancelled: while it waited for its turn, for a retry, or for the store.
     case cancelled
+    /// An asset of a fetched record, known only by its download URL, could not be downloaded (past the retries
+    /// allowed): the record, the field, and the server's or network's error. Nothing of the page that held the
+    /// record was stored; the next fetch asks for it again.
+    case assetDownload(RecordID, recordType: String, field: String, CloudError)
 
     /// An error thrown inside the engine as a sync error: store and cloud errors wrapped, a cancellation as
     /// ``cancelled``.
@@ -27,6 +32,8 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .cloud(error): "sync failed: \(error)"
         case let .store(error): "sync failed in the store: \(error)"
         case .cancelled: "sync cancelled"
+        case let .assetDownload(id, recordType, field, error):
+            "\(recordType) record '\(id.recordName)' in zone \(id.zoneID), field '\(field)': the asset could not be downloaded (\(error)); nothing of its page was stored"
         }
     }
 }

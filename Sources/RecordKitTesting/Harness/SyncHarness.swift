@@ -26,6 +26,9 @@ public final class SyncHarness: Sendable {
     public let models: [any RecordModel.Type]
     /// What the devices' engines did with the pushes delivered as they arrived (``deliverPushesAsTheyArrive()``).
     public let pushLog = PushLog()
+    /// The simulator's download cache: asset contents are kept, so a device's store copies a fetched asset from
+    /// there, never from another device's store (whose file that device may have collected since). Removed at deinit.
+    private let downloadCache: URL
 
     /// Creates `devices` devices syncing `zones` of a private database simulator seeded with `seed`;
     /// `configure` adjusts the engines' configuration.
@@ -53,7 +56,9 @@ public final class SyncHarness: Sendable {
         deviceModels: [[any RecordModel.Type]], zones: [RecordZoneID], seed: UInt64 = 0, storeDirectory: URL? = nil,
         configure: (inout SyncConfiguration) -> Void = { _ in }
     ) throws {
-        let simulator = CloudKitSimulator(scope: .private, seed: seed)
+        downloadCache = FileManager.default.temporaryDirectory
+            .appendingPathComponent("RecordKit-harness-\(UUID().uuidString)", isDirectory: true)
+        let simulator = CloudKitSimulator(scope: .private, seed: seed, downloadCache: downloadCache)
         self.simulator = simulator
         var configuration = SyncConfiguration(zones: zones)
         configure(&configuration)
@@ -67,6 +72,10 @@ public final class SyncHarness: Sendable {
             for model in models where !all.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(model) }) { all.append(model) }
         }
         self.models = all
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: downloadCache)
     }
 
     /// The device at `index`.
@@ -122,6 +131,26 @@ public final class SyncHarness: Sendable {
         return problems
     }
 
+    /// The fields with each asset's file named by what it holds (the simulator's checksum of its bytes, or
+    /// "missing") instead of where it is: a device's copy in its store's folder and the server's in its download
+    /// cache are the same asset when they hold the same bytes.
+    private static func byContents(_ fields: RecordFields) -> RecordFields {
+        func named(_ asset: Asset) -> Asset {
+            guard let url = asset.fileURL, url.isFileURL else { return asset }
+            var named = asset
+            let contents = (try? Data(contentsOf: url)).map { CloudKitSimulator.checksum(of: $0) } ?? "missing"
+            named.fileURL = URL(string: "contents:" + contents)
+            return named
+        }
+        return RecordFields(fields.map { key, value -> (String, FieldValue) in
+            switch value {
+            case let .asset(asset): (key, .asset(named(asset)))
+            case let .list(.asset(list)): (key, .list(.asset(list.map(named))))
+            default: (key, value)
+            }
+        })
+    }
+
     private static func compare(_ state: StoredRecordState?, _ server: Record?, id: RecordID, device: String) -> [String] {
         guard let state else {
             return server == nil ? [] : ["\(device) lacks record \(id), which the server holds"]
@@ -133,7 +162,8 @@ public final class SyncHarness: Sendable {
             return problems
         }
         guard let local = state.local else { return problems + ["\(device) lacks record \(id), which the server holds"] }
-        if local.fields != server.fields || local.encryptedFields != server.encryptedFields {
+        if Self.byContents(local.fields) != Self.byContents(server.fields)
+            || Self.byContents(local.encryptedFields) != Self.byContents(server.encryptedFields) {
             problems.append("\(device) holds record \(id) as \(local.fields), the server as \(server.fields)")
         }
         if local.system.parent != server.system.parent {

@@ -5,9 +5,9 @@ import RecordKitSync
 /// Asset contents on the simulated server, served as CloudKit serves them: a fetched record's `CKAsset` names a
 /// file in CloudKit's download cache, which the system may purge at any time (``dropDownloadCache()``).
 ///
-/// Off until ``keepAssetContents(downloadCache:)``: then a saved asset's file is read and kept (its checksum and
-/// size set), and every record fetched names a file of the download cache holding those bytes. A file the
-/// simulator cannot read stays as the record named it, so tests that use placeholder URLs still run.
+/// Off until ``keepAssetContents(downloadCache:)`` (or a simulator made with a download cache, as ``SyncHarness``
+/// makes it): then a saved asset's file is read and kept (its checksum and size set), and every record fetched names
+/// a file of the download cache holding those bytes. A file the simulator cannot read stays as the record named it.
 extension CloudKitSimulator {
     /// Keeps the contents of saved assets and serves fetched ones as files in `downloadCache` (created if needed;
     /// the caller removes it).
@@ -62,6 +62,7 @@ extension CloudKitSimulator {
         guard let downloadCache, let data = assetContents[checksum] else { return nil }
         let url = downloadCache.appendingPathComponent(checksum)
         if !FileManager.default.fileExists(atPath: url.path) {
+            try? FileManager.default.createDirectory(at: downloadCache, withIntermediateDirectories: true)
             try? data.write(to: url, options: .atomic)
         }
         return url
@@ -80,7 +81,7 @@ extension CloudKitSimulator {
     }
 
     /// A content checksum for the simulator's own use (FNV-1a, 64 bits, and the size): stable across runs.
-    private static func checksum(of data: Data) -> String {
+    static func checksum(of data: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in data {
             hash ^= UInt64(byte)

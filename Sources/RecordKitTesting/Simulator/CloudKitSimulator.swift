@@ -66,10 +66,16 @@ public actor CloudKitSimulator: CloudDatabase {
 
     /// A simulator of one database, its generator seeded with `seed`. Its clock starts at `start` and advances by a
     /// millisecond on every save.
+    ///
+    /// With a `downloadCache` folder the simulator keeps the contents of saved assets and serves fetched ones from
+    /// there, as ``keepAssetContents(downloadCache:)`` does (the folder is created when first written; the caller
+    /// removes it).
     public init(
         scope: DatabaseScope = .private, seed: UInt64 = 0,
-        userRecordName: String = "_simulatedUser", start: Date = Date(timeIntervalSince1970: 1_700_000_000)
+        userRecordName: String = "_simulatedUser", start: Date = Date(timeIntervalSince1970: 1_700_000_000),
+        downloadCache: URL? = nil
     ) {
+        self.downloadCache = downloadCache
         self.scope = scope
         self.random = SeededGenerator(seed: seed)
         self.userRecordName = userRecordName

@@ -219,11 +219,47 @@ import Testing
         #expect(folder.assetFolderContents().count == 1)
     }
 
-    @Test func withoutAFolderAssetsKeepTheirURLs() throws {
-        let store = try Fixtures.memoryStore()
+    @Test func anInMemoryStoreKeepsItsFilesInATemporaryFolderItRemoves() throws {
+        let queue = try DatabaseQueue()
+        var store: RecordStore? = try RecordStore(database: queue, models: [Note.self], clock: Fixtures.clock)
+        let folder = try #require(store?.assetFolderURL)
+        try store?.save(Fixtures.note("n1"))
+        let url = try #require(try store?.fetch(Note.self, id: Fixtures.id("n1"))?.text.fileURL)
+        #expect(url.deletingLastPathComponent().path == folder.path, "the store's own copy, not the app's file")
+        #expect(try Data(contentsOf: url) == Data("n1".utf8))
+        // A second store on the same database while the first is alive shares its folder, so it reads the file.
+        var second: RecordStore? = try RecordStore(database: queue, models: [Note.self], clock: Fixtures.clock)
+        #expect(second?.assetFolderURL.path == folder.path)
+        store = nil
+        #expect(FileManager.default.fileExists(atPath: url.path), "the second store still holds the folder")
+        #expect(Fixtures.textOf(try second?.fetch(Note.self, id: Fixtures.id("n1"))?.text) == "n1")
+        second = nil
+        #expect(!FileManager.default.fileExists(atPath: folder.path), "the last store on the database removed it")
+    }
+
+    @Test func twoInMemoryStoresKeepTheirFilesApart() throws {
+        let (one, two) = (try Fixtures.memoryStore(), try Fixtures.memoryStore())
+        #expect(one.assetFolderURL.path != two.assetFolderURL.path)
+    }
+
+    @Test func aStoreInAnAppDatabaseFileKeepsItsFilesBesideIt() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("app.sqlite")
+        let store = try RecordStore(database: try DatabaseQueue(path: path), models: [Note.self], clock: Fixtures.clock)
+        #expect(store.assetFolderURL.path == URL(fileURLWithPath: path + ".assets").standardizedFileURL.path)
         try store.save(Fixtures.note("n1"))
-        #expect(try store.fetch(Note.self, id: Fixtures.id("n1"))?.text == Fixtures.text("n1"))
-        #expect(store.assetFolderURL == nil)
+        let url = try #require(try store.fetch(Note.self, id: Fixtures.id("n1"))?.text.fileURL)
+        #expect(url.deletingLastPathComponent().path == store.assetFolderURL.path)
+    }
+
+    @Test func aSaveOfAFileThatDoesNotExistIsRefusedNamingTheRecordAndField() throws {
+        let store = try Fixtures.memoryStore()
+        var note = Fixtures.note("n1")
+        note.text = Asset(fileURL: URL(fileURLWithPath: "/nonexistent/n1.txt"))
+        #expect(throws: RecordStoreError.asset(note.recordID, recordType: "Note", field: "text", .missing(path: "/nonexistent/n1.txt"))) {
+            try store.save(note)
+        }
+        #expect(try store.fetch(Note.self, id: note.recordID) == nil)
     }
 
     @Test func aStoreWhoseContainerMovedStillOpensEveryAsset() throws {
@@ -244,16 +280,16 @@ import Testing
 
         let store = try RecordStore(path: moved.file("store.sqlite"), models: [Note.self], options: options, clock: Fixtures.clock)
         let note = try #require(try store.fetch(Note.self, id: Fixtures.id("n1")))
-        #expect(note.text.fileURL?.deletingLastPathComponent().path == store.assetFolderURL?.path)
+        #expect(note.text.fileURL?.deletingLastPathComponent().path == store.assetFolderURL.path)
         #expect(try note.textContents() == "the cover")
         #expect(try store.nextPendingBatch().saves.first?.record["text"] == .asset(note.text), "the pending save sends the moved file")
     }
 
-    @Test func besideTheStoreIsTheDatabasePathWithAssets() throws {
+    @Test func byDefaultTheFolderIsTheDatabasePathWithAssets() throws {
         let folder = try TemporaryFolder()
         let path = folder.file("notes.sqlite")
-        let store = try RecordStore(path: path, models: [Note.self], options: RecordStoreOptions(assetFolder: .besideStore))
-        #expect(store.assetFolderURL?.path == URL(fileURLWithPath: path + ".assets").standardizedFileURL.path)
+        let store = try RecordStore(path: path, models: [Note.self])
+        #expect(store.assetFolderURL.path == URL(fileURLWithPath: path + ".assets").standardizedFileURL.path)
         var isFolder: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: path + ".assets", isDirectory: &isFolder) && isFolder.boolValue)
     }

@@ -18,7 +18,7 @@ import Darwin
         try store.save(Note(recordID: Fixtures.id("small"), text: Asset(fileURL: try folder.appFile("small", "small")), modified: Date(timeIntervalSince1970: 1_000)))
         // The owned file grows (sparse: truncate extends it without writing) to one byte above the limit.
         let owned = try #require(try store.fetch(Note.self, id: Fixtures.id("big"))?.text.fileURL)
-        let limit: Int64 = 250 * 1024 * 1024
+        let limit: Int64 = 250_000_000  // 250 MB, as AssetFiles.md states and Apple counts storage (decimal).
         #expect(truncate(owned.path, off_t(limit + 1)) == 0)
 
         let batch = try store.nextPendingBatch(maxCount: 10)
@@ -29,5 +29,14 @@ import Darwin
         // At the limit exactly, it goes.
         #expect(truncate(owned.path, off_t(limit)) == 0)
         #expect(try store.nextPendingBatch(maxCount: 10).saves.count == 2)
+    }
+
+    @Test func theArticleStatesTheLimitTheStoreChecks() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let article = try String(
+            contentsOf: root.appendingPathComponent("Sources/RecordKitStore/RecordKitStore.docc/AssetFiles.md"), encoding: .utf8)
+        #expect(AssetSizeLimit.cloudKitMaximumBytes == 250_000_000)
+        #expect(article.contains("250 MB (250,000,000 bytes"), "AssetFiles.md states the figure the store checks")
     }
 }

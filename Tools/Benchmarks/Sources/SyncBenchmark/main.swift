@@ -40,6 +40,14 @@ final class Progress: @unchecked Sendable {
 let count = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
 let zone = RecordZoneID(zoneName: "note-zone")
 
+// The device's folder, and one small text file every note names (a store takes a record's asset file in, so the
+// file must exist; the same contents are one file in the store's folder).
+let folder = NSTemporaryDirectory() + "recordkit-sync-benchmark-\(UUID().uuidString)"
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+let textFile = URL(fileURLWithPath: folder + "/note.txt")
+try Data("a note".utf8).write(to: textFile)
+
 // The server: `count` notes written by another device (not timed).
 let simulator = CloudKitSimulator(scope: .private, seed: 1)
 _ = try await simulator.saveZones([zone])
@@ -48,7 +56,7 @@ for chunk in stride(from: 0, to: count, by: 1000) {
     let notes = (chunk..<min(count, chunk + 1000)).map { index in
         Note(
             recordID: RecordID(recordName: String(format: "note-%06d", index), zoneID: zone),
-            text: Asset(fileURL: URL(fileURLWithPath: "/notes/\(index).txt")),
+            text: Asset(fileURL: textFile),
             modified: start.addingTimeInterval(Double(index))
         ).record()
     }
@@ -56,9 +64,6 @@ for chunk in stride(from: 0, to: count, by: 1000) {
 }
 
 // The device: an empty store on disk, and an engine fetching pages of 400.
-let folder = NSTemporaryDirectory() + "recordkit-sync-benchmark-\(UUID().uuidString)"
-try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(atPath: folder) }
 let store = try RecordStore(path: folder + "/store.sqlite", models: [Note.self])
 let marks = [10_000, 50_000, 100_000].filter { $0 <= count }
 let progress = Progress(marks: marks.isEmpty ? [count] : marks)

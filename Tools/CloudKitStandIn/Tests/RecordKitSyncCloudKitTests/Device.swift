@@ -92,16 +92,39 @@ final class EventBox: Sendable {
     var all: [SyncEvent] { lock.withLock { storage } }
 }
 
-/// A note in the note zone whose text names `text`, edited at `modified` seconds.
+/// A note in the note zone whose text file holds `text`, edited at `modified` seconds.
 func makeNote(_ name: String, text: String, modified: TimeInterval) -> Note {
-    Note(
-        recordID: RecordID(recordName: name, zoneID: noteZone),
-        text: Asset(fileURL: URL(fileURLWithPath: "/notes/\(text)")), modified: Date(timeIntervalSince1970: modified))
+    Note(recordID: RecordID(recordName: name, zoneID: noteZone), text: textAsset(text), modified: Date(timeIntervalSince1970: modified))
+}
+
+/// The folder of this process's note text files (a store takes a saved asset's file in, so it must exist).
+let textFiles: URL = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("recordkit-standin-notes-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}()
+
+/// An asset whose file holds `text` (one file per text; the UTF-8 bytes in hex name it).
+func textAsset(_ text: String) -> Asset {
+    let url = textFiles.appendingPathComponent(Data(text.utf8).map { String(format: "%02x", $0) }.joined())
+    if !FileManager.default.fileExists(atPath: url.path) { try? Data(text.utf8).write(to: url, options: .atomic) }
+    return Asset(fileURL: url)
+}
+
+/// What the file at `url` holds; empty when there is none or it cannot be read.
+func contents(at url: URL?) -> String {
+    url.flatMap { try? Data(contentsOf: $0) }.map { String(decoding: $0, as: UTF8.self) } ?? ""
+}
+
+/// What the file of an asset field holds; empty when the value is no asset or its file cannot be read.
+func contents(of value: FieldValue?) -> String {
+    guard case let .asset(asset)? = value else { return "" }
+    return contents(at: asset.fileURL)
 }
 
 extension Note {
-    /// The name of the note's text file: what the edit wrote.
-    var textName: String { text.fileURL?.lastPathComponent ?? "" }
+    /// What the note's text file holds: what the edit wrote.
+    var textName: String { contents(at: text.fileURL) }
 }
 
 /// The server's side, played by the tests: records as CloudKit returns them, with change tags.
