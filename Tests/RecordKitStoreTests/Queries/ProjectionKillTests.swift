@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RecordKit
 import RecordKitStore
+import RecordKitTesting
 import Testing
 
 #if canImport(Glibc)
@@ -22,8 +23,10 @@ import Darwin
         let zone = RecordZoneID(zoneName: "note-zone")
         do {
             let store = try RecordStore(path: path, models: [Note.self])
+            // One text file for every note: the store keeps it once (its folder is content-addressed).
+            let text = TestAssetFiles.asset(containing: "a note's text")
             try store.save(contentsOf: (0..<20_000).map { n in
-                Note(recordID: RecordID(recordName: "seed-\(n)", zoneID: zone), text: Asset(fileURL: URL(fileURLWithPath: "/notes/\(n).txt")),
+                Note(recordID: RecordID(recordName: "seed-\(n)", zoneID: zone), text: text,
                      modified: Date(timeIntervalSince1970: TimeInterval(n)))
             })
         }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RecordKit
 import RecordKitStore
+import RecordKitTesting
 
 /// A seeded random catalog of books and series for the query tests, and random queries over it.
 struct QueryLibrary {
@@ -48,7 +49,7 @@ struct QueryLibrary {
             published: chance(80) ? date() : nil, format: pick([.hardcover, .paperback, .ebook]), inStock: chance(50),
             tags: (0..<tagCount).map { _ in pick(Self.tags) }, shop: chance(70) ? try location() : nil,
             series: chance(70) ? RecordReference(pick(series).recordID) : nil, blurb: chance(50) ? title() : nil,
-            cover: chance(30) ? Asset(fileURL: URL(fileURLWithPath: "/tmp/cover-\(index).jpg")) : nil)
+            cover: chance(30) ? TestAssetFiles.asset(containing: "cover-\(index)") : nil)
     }
 
     // MARK: Random queries
