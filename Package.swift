@@ -149,13 +149,13 @@ let package = Package(
             ]
         ),
 
-        // The plugins: thin, they plan file names and run recordgen. Shared code lives in Tools/PluginsShared,
+        // The plugins: thin, they plan file names and run recordgen. Shared code lives in Plugins/PluginsShared,
         // symlinked into each plugin folder (SwiftPM gives plugins no shared library target).
         .plugin(
             name: "RecordGenPlugin",
             capability: .buildTool(),
             dependencies: ["recordgen"],
-            path: "Tools/RecordGenPlugin"
+            path: "Plugins/RecordGenPlugin"
         ),
         .plugin(
             name: "RecordGenCommand",
@@ -169,7 +169,7 @@ let package = Package(
                 ]
             ),
             dependencies: ["recordgen"],
-            path: "Tools/RecordGenCommand"
+            path: "Plugins/RecordGenCommand"
         ),
 
         .testTarget(name: "RecordKitTests", dependencies: ["RecordKit"]),
