@@ -7,8 +7,8 @@
 # the faults injected, the failures (each with its seed, its first problems and the command that replays it) and
 # the time taken.
 #
-#   Tools/sync-property-test.sh            10,000 scenarios
-#   Tools/sync-property-test.sh 500        500 scenarios
+#   Scripts/sync-property-test.sh            10,000 scenarios
+#   Scripts/sync-property-test.sh 500        500 scenarios
 #   SYNC_PROPERTY_SEED=<seed> swift test --filter SyncPropertyTests    replays one seed, printing its steps
 #   SYNC_PROPERTY_WITHOUT=tokenExpiry,oldApps swift test ...           leaves kinds of step out (SyncScenario.Kind)
 set -eu
