@@ -207,10 +207,10 @@ let package = Package(
         // No two tracked paths, and no two names in a manifest, differ only in letter case.
         .testTarget(name: "PackageLayoutTests"),
         .testTarget(name: "RecordSchemaTests", dependencies: ["RecordSchema"], exclude: ["Fixtures"]),
-        .testTarget(name: "RecordKitGeneratorTests", dependencies: ["RecordKitGenerator", "RecordSchema"], exclude: ["Reference", "Fixtures"]),
+        .testTarget(name: "RecordKitGeneratorTests", dependencies: ["RecordKitGenerator", "RecordSchema"], exclude: ["Fixtures"]),
         // Runs the built recordgen binary (found beside the test bundle) and checks its output and exit codes.
         .testTarget(name: "RecordgenCLITests", dependencies: ["recordgen", "RecordKit"]),
-        // Compiles and runs the golden files (Tests/RecordKitGeneratorTests/Reference, through symlinks in Generated/)
+        // Compiles and runs the golden files (the top-level Reference/, through symlinks in Generated/)
         // through RecordKit's public API.
         .testTarget(name: "GeneratedCodeConsumerTests", dependencies: ["RecordKit"]),
         // The internal golden files (Reference/Internal, symlinked as Generated), compiled in a module whose default
