@@ -106,9 +106,13 @@ let package = Package(
         .target(name: "RecordKitCloudKit", dependencies: ["RecordKit"]),
         // The offline store: RecordKit's records in SQLite through GRDB (system SQLite; apt libsqlite3-dev).
         .target(name: "RecordKitStore", dependencies: ["RecordKit", .product(name: "GRDB", package: "GRDB.swift")]),
-        // A child process for the store's kill -9 test: saves records and acknowledges each commit on stdout.
+        // A child process for the store's kill -9, asset-kill and asset-memory tests (Tests/RecordKitStoreCrashWorker,
+        // beside the tests that run it): saves records and acknowledges each commit on stdout.
         .executableTarget(
-            name: "RecordKitStoreCrashWorker", dependencies: ["RecordKitStore", .product(name: "GRDB", package: "GRDB.swift")]),
+            name: "RecordKitStoreCrashWorker",
+            dependencies: ["RecordKitStore", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/RecordKitStoreCrashWorker"
+        ),
 
         // LZFSE and LZVN decoders for Core Data's stored CloudKit records; nothing else depends on them but the move.
         .target(name: "RecordKitCompression"),
