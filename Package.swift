@@ -29,10 +29,11 @@ let package = Package(
         // against cloudkit-emulator.
         .executable(name: "server-example", targets: ["ServerExample"]),
         .executable(name: "recordgen", targets: ["recordgen"]),
-        // The schema model and the renderer, for the plugins, benchmarks and tools built on them.
-        // No API promise beyond this package's own tools.
-        .library(name: "RecordSchema", targets: ["RecordSchema"]),
-        .library(name: "RecordKitGenerator", targets: ["RecordKitGenerator"]),
+        // The schema model and the generator, for this repository's own benchmarks and fuzz targets (Tools/): no API
+        // promise, hence the underscore (the modules keep their names: `import RecordSchema`). The plugins run the
+        // `recordgen` executable instead.
+        .library(name: "_RecordSchema", targets: ["RecordSchema"]),
+        .library(name: "_RecordKitGenerator", targets: ["RecordKitGenerator"]),
         // Generates models from a target's *.records.xml files on every build.
         .plugin(name: "RecordGenPlugin", targets: ["RecordGenPlugin"]),
         // `swift package generate-records`: writes generated models into the package, for teams that commit them.
@@ -58,7 +59,7 @@ let package = Package(
         // The in-memory CloudKit simulator (CloudKit's rules, seeded, fault injection) and the multi-device harness.
         .target(
             name: "RecordKitTesting",
-            dependencies: ["RecordKitSync", "RecordKitStore", "RecordKit", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["RecordKitSync", "RecordKitStore", "RecordKit"]
         ),
 
         // CloudKit Web Services as a CloudDatabase: request signing (swift-crypto) and HTTP (AsyncHTTPClient).
@@ -136,7 +137,7 @@ let package = Package(
         .target(name: "RecordSchema", dependencies: ["CLibXML2"]),
 
         // The generator pipeline (load -> validate -> render -> write) and the Swift renderer.
-        .target(name: "RecordKitGenerator", dependencies: ["RecordSchema", "RecordKit"]),
+        .target(name: "RecordKitGenerator", dependencies: ["RecordSchema"]),
 
         // `recordgen inspect`'s reading and reporting of stored blobs, on RecordKit's codecs.
         .target(name: "RecordKitInspection", dependencies: ["RecordKit", "RecordSchema", "RecordKitCoreDataMirror"]),
