@@ -29,10 +29,11 @@ let package = Package(
         // against cloudkit-emulator.
         .executable(name: "server-example", targets: ["ServerExample"]),
         .executable(name: "recordgen", targets: ["recordgen"]),
-        // The schema model and the renderer, for the plugins, benchmarks and tools built on them.
-        // No API promise beyond this package's own tools.
-        .library(name: "RecordSchema", targets: ["RecordSchema"]),
-        .library(name: "RecordKitGenerator", targets: ["RecordKitGenerator"]),
+        // The schema model and the generator, for this repository's own benchmarks and fuzz targets (Tools/): no API
+        // promise, hence the underscore (the modules keep their names: `import RecordSchema`). The plugins run the
+        // `recordgen` executable instead.
+        .library(name: "_RecordSchema", targets: ["RecordSchema"]),
+        .library(name: "_RecordKitGenerator", targets: ["RecordKitGenerator"]),
         // Generates models from a target's *.records.xml files on every build.
         .plugin(name: "RecordGenPlugin", targets: ["RecordGenPlugin"]),
         // `swift package generate-records`: writes generated models into the package, for teams that commit them.
@@ -58,7 +59,7 @@ let package = Package(
         // The in-memory CloudKit simulator (CloudKit's rules, seeded, fault injection) and the multi-device harness.
         .target(
             name: "RecordKitTesting",
-            dependencies: ["RecordKitSync", "RecordKitStore", "RecordKit", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["RecordKitSync", "RecordKitStore", "RecordKit"]
         ),
 
         // CloudKit Web Services as a CloudDatabase: request signing (swift-crypto) and HTTP (AsyncHTTPClient).
@@ -106,9 +107,13 @@ let package = Package(
         .target(name: "RecordKitCloudKit", dependencies: ["RecordKit"]),
         // The offline store: RecordKit's records in SQLite through GRDB (system SQLite; apt libsqlite3-dev).
         .target(name: "RecordKitStore", dependencies: ["RecordKit", .product(name: "GRDB", package: "GRDB.swift")]),
-        // A child process for the store's kill -9 test: saves records and acknowledges each commit on stdout.
+        // A child process for the store's kill -9, asset-kill and asset-memory tests (Tests/RecordKitStoreCrashWorker,
+        // beside the tests that run it): saves records and acknowledges each commit on stdout.
         .executableTarget(
-            name: "RecordKitStoreCrashWorker", dependencies: ["RecordKitStore", .product(name: "GRDB", package: "GRDB.swift")]),
+            name: "RecordKitStoreCrashWorker",
+            dependencies: ["RecordKitStore", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/RecordKitStoreCrashWorker"
+        ),
 
         // LZFSE and LZVN decoders for Core Data's stored CloudKit records; nothing else depends on them but the move.
         .target(name: "RecordKitCompression"),
@@ -132,7 +137,7 @@ let package = Package(
         .target(name: "RecordSchema", dependencies: ["CLibXML2"]),
 
         // The generator pipeline (load -> validate -> render -> write) and the Swift renderer.
-        .target(name: "RecordKitGenerator", dependencies: ["RecordSchema", "RecordKit"]),
+        .target(name: "RecordKitGenerator", dependencies: ["RecordSchema"]),
 
         // `recordgen inspect`'s reading and reporting of stored blobs, on RecordKit's codecs.
         .target(name: "RecordKitInspection", dependencies: ["RecordKit", "RecordSchema", "RecordKitCoreDataMirror"]),
@@ -149,13 +154,13 @@ let package = Package(
             ]
         ),
 
-        // The plugins: thin, they plan file names and run recordgen. Shared code lives in Tools/PluginsShared,
+        // The plugins: thin, they plan file names and run recordgen. Shared code lives in Plugins/PluginsShared,
         // symlinked into each plugin folder (SwiftPM gives plugins no shared library target).
         .plugin(
             name: "RecordGenPlugin",
             capability: .buildTool(),
             dependencies: ["recordgen"],
-            path: "Tools/RecordGenPlugin"
+            path: "Plugins/RecordGenPlugin"
         ),
         .plugin(
             name: "RecordGenCommand",
@@ -169,7 +174,7 @@ let package = Package(
                 ]
             ),
             dependencies: ["recordgen"],
-            path: "Tools/RecordGenCommand"
+            path: "Plugins/RecordGenCommand"
         ),
 
         .testTarget(name: "RecordKitTests", dependencies: ["RecordKit"]),
@@ -185,9 +190,16 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RecordKitCompressionTests", dependencies: ["RecordKitCompression", "RecordKit"], exclude: ["Vectors"]),
+        // The simulator's own tests: CloudKit's rules, faults, change feeds, subscriptions.
+        .testTarget(name: "RecordKitTestingTests", dependencies: ["RecordKitTesting", "RecordKitSync", "RecordKit"]),
+        // The sync engine against the simulator and the harness: sending, fetching, retries, merges, mixed app versions
+        // (CardsV1, CardsV2), the losses of issue 23 and the seeded property test.
         .testTarget(
-            name: "RecordKitTestingTests",
-            dependencies: ["RecordKitTesting", "RecordKitSync", "RecordKitStore", "RecordKit", "CardsV1", "CardsV2"]
+            name: "RecordKitSyncTests",
+            dependencies: [
+                "RecordKitSync", "RecordKitTesting", "RecordKitStore", "RecordKit", "CardsV1", "CardsV2",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // One schema (Tests/RecordKitGeneratorTests/Fixtures/Cards.v*.records.xml) at versions 1 and 2: the goldens,
         // symlinked as Generated/, compiled as two modules so that one test runs an old and a new app side by side.
@@ -207,10 +219,10 @@ let package = Package(
         // No two tracked paths, and no two names in a manifest, differ only in letter case.
         .testTarget(name: "PackageLayoutTests"),
         .testTarget(name: "RecordSchemaTests", dependencies: ["RecordSchema"], exclude: ["Fixtures"]),
-        .testTarget(name: "RecordKitGeneratorTests", dependencies: ["RecordKitGenerator", "RecordSchema"], exclude: ["Reference", "Fixtures"]),
+        .testTarget(name: "RecordKitGeneratorTests", dependencies: ["RecordKitGenerator", "RecordSchema"], exclude: ["Fixtures"]),
         // Runs the built recordgen binary (found beside the test bundle) and checks its output and exit codes.
         .testTarget(name: "RecordgenCLITests", dependencies: ["recordgen", "RecordKit"]),
-        // Compiles and runs the golden files (Tests/RecordKitGeneratorTests/Reference, through symlinks in Generated/)
+        // Compiles and runs the golden files (the top-level Reference/, through symlinks in Generated/)
         // through RecordKit's public API.
         .testTarget(name: "GeneratedCodeConsumerTests", dependencies: ["RecordKit"]),
         // The internal golden files (Reference/Internal, symlinked as Generated), compiled in a module whose default

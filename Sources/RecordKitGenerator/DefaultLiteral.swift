@@ -1,5 +1,4 @@
 import Foundation
-@_spi(RecordKitTools) import RecordKit
 import RecordSchema
 
 /// Turns a field's `default=` text into a Swift expression of the field's type.
@@ -28,7 +27,7 @@ enum DefaultLiteral {
         case let .timestamp(date):
             return "Foundation.Date(timeIntervalSince1970: \(date.timeIntervalSince1970))"
         case let .bytes(data):
-            return "Foundation.Data([" + data.map { "0x" + Hex.byte($0) }.joined(separator: ", ") + "])"
+            return "Foundation.Data([" + data.map(hexLiteral).joined(separator: ", ") + "])"
         case let .bool(flag):
             return flag ? "true" : "false"
         }
@@ -39,6 +38,12 @@ enum DefaultLiteral {
         // SchemaDefault has checked the text; the zero UUID is never reached.
         let uuid = UUID(uuidString: text) ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
         let bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
-        return "Foundation.UUID(uuid: (" + bytes.map { "0x" + Hex.byte($0) }.joined(separator: ", ") + "))"
+        return "Foundation.UUID(uuid: (" + bytes.map(hexLiteral).joined(separator: ", ") + "))"
+    }
+
+    /// `0x0f`: a byte as a two-digit hexadecimal literal.
+    private static func hexLiteral(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16)
+        return digits.count == 1 ? "0x0" + digits : "0x" + digits
     }
 }

@@ -10,9 +10,9 @@ import Testing
     }
 
     /// The JSON object a model encodes to.
-    static func jsonObject(_ model: some Encodable) throws -> [String: Any] {
+    static func jsonObject(_ model: some Encodable, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
         let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(model))
-        return try #require(object as? [String: Any])
+        return try #require(object as? [String: Any], sourceLocation: sourceLocation)
     }
 
     /// Metadata as a record written by a newer app version and fetched from the server leaves it.

@@ -10,7 +10,7 @@ import Testing
     /// Decodes `data` both ways and compares; returns whether it decoded and whether the direct read fell back.
     @discardableResult
     static func compare<Model: RecordModel>(
-        _ type: Model.Type, _ data: Data, _ label: @autoclosure () -> String
+        _ type: Model.Type, _ data: Data, _ label: @autoclosure () -> String, sourceLocation: SourceLocation = #_sourceLocation
     ) -> (decoded: Bool, fellBack: Bool) {
         let fallbacks = FallbackCounter()
         let direct = ModelArchiveReadObserver.$onFallback.withValue({ _ in fallbacks.add() }) {
@@ -19,37 +19,37 @@ import Testing
         let viaRecord = Result { () throws(RecordModelArchiveError) in try Model(archivedViaRecord: data) }
         switch (direct, viaRecord) {
         case let (.success(fast), .success(slow)):
-            #expect(fast == slow, "\(label()): models differ")
-            #expect(fast.metadata.recordID == slow.metadata.recordID, "\(label())")
-            #expect(fast.metadata.system == slow.metadata.system, "\(label())")
-            #expect(fast.metadata.unknownFields == slow.metadata.unknownFields, "\(label())")
-            #expect(fast.metadata.unknownEncryptedFields == slow.metadata.unknownEncryptedFields, "\(label())")
-            #expect(fast.metadata.decodedVersion == slow.metadata.decodedVersion, "\(label())")
+            #expect(fast == slow, "\(label()): models differ", sourceLocation: sourceLocation)
+            #expect(fast.metadata.recordID == slow.metadata.recordID, "\(label())", sourceLocation: sourceLocation)
+            #expect(fast.metadata.system == slow.metadata.system, "\(label())", sourceLocation: sourceLocation)
+            #expect(fast.metadata.unknownFields == slow.metadata.unknownFields, "\(label())", sourceLocation: sourceLocation)
+            #expect(fast.metadata.unknownEncryptedFields == slow.metadata.unknownEncryptedFields, "\(label())", sourceLocation: sourceLocation)
+            #expect(fast.metadata.decodedVersion == slow.metadata.decodedVersion, "\(label())", sourceLocation: sourceLocation)
             return (true, fallbacks.count > 0)
         case let (.failure(fast), .failure(slow)):
-            #expect(fast == slow, "\(label()): errors differ")
+            #expect(fast == slow, "\(label()): errors differ", sourceLocation: sourceLocation)
             return (false, fallbacks.count > 0)
         default:
-            Issue.record("\(label()): direct \(direct), via record \(viaRecord)")
+            Issue.record("\(label()): direct \(direct), via record \(viaRecord)", sourceLocation: sourceLocation)
             return (false, fallbacks.count > 0)
         }
     }
 
     /// Compares both paths over the archive of `record`, as `Model`.
     @discardableResult
-    static func compare(_ record: Record, as recordType: String? = nil, _ label: String) -> (decoded: Bool, fellBack: Bool) {
+    static func compare(_ record: Record, as recordType: String? = nil, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) -> (decoded: Bool, fellBack: Bool) {
         let data = NativeArchive.encode(record)
         switch recordType ?? record.recordType {
-        case "Note": return compare(Note.self, data, label)
-        case "Folder": return compare(Folder.self, data, label)
-        case "GalleryItem": return compare(GalleryItem.self, data, label)
-        case "SharedNote": return compare(SharedNote.self, data, label)
-        case "Article": return compare(Article.self, data, label)
-        case "Awkward": return compare(Awkward.self, data, label)
-        case "Empty": return compare(Empty.self, data, label)
-        case "Task": return compare(Task.self, data, label)
+        case "Note": return compare(Note.self, data, label, sourceLocation: sourceLocation)
+        case "Folder": return compare(Folder.self, data, label, sourceLocation: sourceLocation)
+        case "GalleryItem": return compare(GalleryItem.self, data, label, sourceLocation: sourceLocation)
+        case "SharedNote": return compare(SharedNote.self, data, label, sourceLocation: sourceLocation)
+        case "Article": return compare(Article.self, data, label, sourceLocation: sourceLocation)
+        case "Awkward": return compare(Awkward.self, data, label, sourceLocation: sourceLocation)
+        case "Empty": return compare(Empty.self, data, label, sourceLocation: sourceLocation)
+        case "Task": return compare(Task.self, data, label, sourceLocation: sourceLocation)
         default:
-            Issue.record("\(label): no model for \(recordType ?? record.recordType)")
+            Issue.record("\(label): no model for \(recordType ?? record.recordType)", sourceLocation: sourceLocation)
             return (false, false)
         }
     }

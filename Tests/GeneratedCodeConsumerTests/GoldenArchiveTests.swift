@@ -42,9 +42,9 @@ import Testing
     }
 
     /// Both read paths give the model back from the pinned bytes.
-    static func expectReadBack<Model: RecordModel>(_ model: Model, from bytes: Data, _ name: String) throws {
-        #expect(try Model(archived: bytes) == model, "\(name): the direct read")
-        #expect(try Model(archivedViaRecord: bytes) == model, "\(name): the read through the record")
+    static func expectReadBack<Model: RecordModel>(_ model: Model, from bytes: Data, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try Model(archived: bytes) == model, "\(name): the direct read", sourceLocation: sourceLocation)
+        #expect(try Model(archivedViaRecord: bytes) == model, "\(name): the read through the record", sourceLocation: sourceLocation)
     }
 
     static func bytes(_ hex: String) -> Data? {

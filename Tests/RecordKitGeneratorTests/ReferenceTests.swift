@@ -7,7 +7,7 @@ import Testing
 /// output the main-actor target needs. The consumer test targets compile these folders through symlinks, so what
 /// is reviewed here is what they run. Re-record with `RECORDGEN_RECORD_REFERENCE=1 swift test --filter ReferenceTests`.
 @Suite struct ReferenceTests {
-    static let reference = ReferenceFolder.repositoryRoot.appendingPathComponent("Tests/RecordKitGeneratorTests/Reference")
+    static let reference = ReferenceFolder.repositoryRoot.appendingPathComponent("Reference")
     static let coverage = "Tests/RecordKitGeneratorTests/Fixtures/Coverage.records.xml"
     /// One schema at two versions, compiled as two modules (Tests/CardsV1, Tests/CardsV2) for mixed-version sync tests.
     static let cards = ["Tests/RecordKitGeneratorTests/Fixtures/Cards.v1.records.xml", "Tests/RecordKitGeneratorTests/Fixtures/Cards.v2.records.xml"]
@@ -45,7 +45,8 @@ import Testing
         let url = ReferenceFolder.repositoryRoot.appendingPathComponent(folder)
         for link in links {
             let destination = try FileManager.default.destinationOfSymbolicLink(atPath: url.appendingPathComponent(link).path)
-            #expect(destination.contains("RecordKitGeneratorTests/Reference/"), "\(folder)/\(link) -> \(destination)")
+            let resolved = url.appendingPathComponent(destination).standardizedFileURL.path
+            #expect(resolved.hasPrefix(Self.reference.standardizedFileURL.path + "/"), "\(folder)/\(link) -> \(destination)")
         }
         if folder.hasSuffix("Generated") {
             let entries = try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()

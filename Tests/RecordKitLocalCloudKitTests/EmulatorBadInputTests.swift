@@ -21,13 +21,13 @@ import Testing
     }
 
     /// Every answer is a 2xx with a body, or a CloudKit error body whose status is its code's.
-    func expectCloudKitShaped(_ response: LocalResponse, _ what: String) {
+    func expectCloudKitShaped(_ response: LocalResponse, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
         if (200..<300).contains(response.status) { return }
         guard let error = try? WebServicesJSON.decodeErrorBody(response.body) else {
-            Issue.record("\(what): status \(response.status) without a CloudKit error body")
+            Issue.record("\(what): status \(response.status) without a CloudKit error body", sourceLocation: sourceLocation)
             return
         }
-        #expect(response.status == WebServicesErrorMapping.httpStatus(of: error.serverErrorCode), "\(what)")
+        #expect(response.status == WebServicesErrorMapping.httpStatus(of: error.serverErrorCode), "\(what)", sourceLocation: sourceLocation)
     }
 
     @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)

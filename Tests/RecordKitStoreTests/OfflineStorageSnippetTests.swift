@@ -3,7 +3,7 @@ import RecordKit
 import RecordKitStore
 import Testing
 
-/// The README's and the DocC article's "Offline Storage" snippet, run: store the note app's notes and the zone's
+/// The DocC article "Offline Storage"'s snippet, run: store the note app's notes and the zone's
 /// token, read them back after a restart, send what is pending.
 @Suite struct OfflineStorageSnippetTests {
     @Test func notesAndTheTokenReadBackAfterARestart() throws {

@@ -14,7 +14,7 @@ import Darwin
 /// pipe; the test kills it at seeded random moments and, after every kill, checks that each acknowledged save is
 /// stored with its pending change and that SQLite's integrity check passes.
 ///
-/// 20 kills by default; `RECORDKIT_STORE_KILLS=500` (Tools/store-kill-test.sh) runs more, and
+/// 20 kills by default; `RECORDKIT_STORE_KILLS=500` (Scripts/store-kill-test.sh) runs more, and
 /// `RECORDKIT_STORE_KILL_SEED` changes the seed.
 @Suite struct StoreKillTests {
     static var kills: Int { ProcessInfo.processInfo.environment["RECORDKIT_STORE_KILLS"].flatMap(Int.init) ?? 20 }

@@ -24,16 +24,16 @@ import Testing
     }
 
     /// What each request asked: the modification time filter's value and the continuation marker.
-    func asked(_ transport: StubTransport) async throws -> [String] {
+    func asked(_ transport: StubTransport, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String] {
         var lines: [String] = []
         for request in await transport.requests {
-            let body = try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
-            let query = try #require(body["query"] as? [String: Any])
-            let filter = try #require((query["filterBy"] as? [[String: Any]])?.last)
-            let value = try #require((filter["fieldValue"] as? [String: Any])?["value"] as? NSNumber)
-            #expect(filter["comparator"] as? String == "GREATER_THAN_OR_EQUALS")
-            #expect(filter["systemFieldName"] as? String == "modifiedTimestamp")
-            #expect((query["sortBy"] as? [[String: Any]])?.first?["systemFieldName"] as? String == "modifiedTimestamp")
+            let body = try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: Any], sourceLocation: sourceLocation)
+            let query = try #require(body["query"] as? [String: Any], sourceLocation: sourceLocation)
+            let filter = try #require((query["filterBy"] as? [[String: Any]])?.last, sourceLocation: sourceLocation)
+            let value = try #require((filter["fieldValue"] as? [String: Any])?["value"] as? NSNumber, sourceLocation: sourceLocation)
+            #expect(filter["comparator"] as? String == "GREATER_THAN_OR_EQUALS", sourceLocation: sourceLocation)
+            #expect(filter["systemFieldName"] as? String == "modifiedTimestamp", sourceLocation: sourceLocation)
+            #expect((query["sortBy"] as? [[String: Any]])?.first?["systemFieldName"] as? String == "modifiedTimestamp", sourceLocation: sourceLocation)
             lines.append("\(value.int64Value) \(body["continuationMarker"] as? String ?? "-")")
         }
         return lines

@@ -12,15 +12,15 @@ import Testing
     static func paris() throws -> Location { try Location(latitude: 48.8566, longitude: 2.3522) }
 
     /// The request body as a dictionary.
-    func body(_ query: ModelQuery<Book>, marker: String? = nil) throws -> NSDictionary {
+    func body(_ query: ModelQuery<Book>, marker: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> NSDictionary {
         let data = try query.webServicesRequestBody(continuationMarker: marker)
-        return try #require(try JSONSerialization.jsonObject(with: data) as? NSDictionary)
+        return try #require(try JSONSerialization.jsonObject(with: data) as? NSDictionary, sourceLocation: sourceLocation)
     }
 
-    func onlyFilter(_ predicate: QueryPredicate<Book>) throws -> NSDictionary {
-        let query = try #require(try body(ModelQuery(predicate))["query"] as? NSDictionary)
-        let filters = try #require(query["filterBy"] as? [NSDictionary])
-        try #require(filters.count == 1)
+    func onlyFilter(_ predicate: QueryPredicate<Book>, sourceLocation: SourceLocation = #_sourceLocation) throws -> NSDictionary {
+        let query = try #require(try body(ModelQuery(predicate), sourceLocation: sourceLocation)["query"] as? NSDictionary, sourceLocation: sourceLocation)
+        let filters = try #require(query["filterBy"] as? [NSDictionary], sourceLocation: sourceLocation)
+        try #require(filters.count == 1, sourceLocation: sourceLocation)
         return filters[0]
     }
 

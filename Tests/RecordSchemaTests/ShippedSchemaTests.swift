@@ -15,7 +15,7 @@ import Testing
         let file = try String(contentsOfFile: TestPaths.schemas + "/RecordSchema.xsd", encoding: .utf8)
         // A multi-line literal drops the file's last newline.
         let expected = file.hasSuffix("\n") ? String(file.dropLast()) : file
-        #expect(EmbeddedSchemaXSD.text == expected, "Schemas/RecordSchema.xsd changed: run Tools/embed-xsd.sh")
+        #expect(EmbeddedSchemaXSD.text == expected, "Schemas/RecordSchema.xsd changed: run Scripts/embed-xsd.sh")
     }
 
     @Test func embeddedXSDCompiles() {

@@ -74,9 +74,9 @@ enum InspectRun {
     }
 
     /// Runs `inspect --json`, requires exit 0 and parses the document.
-    static func json(_ file: String, _ extra: [String] = [], in folder: String) throws -> JSONPath {
+    static func json(_ file: String, _ extra: [String] = [], in folder: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONPath {
         let result = try run([file, "--json"] + extra, in: folder)
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
         return JSONPath(value: object)
     }

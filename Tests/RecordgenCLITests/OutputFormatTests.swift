@@ -7,8 +7,8 @@ import Testing
     static let binaryBuilt = RecordGenBinary.path != nil
     static let fixtures = RecordGenBinary.repositoryRoot + "/Tests/RecordSchemaTests/Fixtures/Interop"
 
-    private func jsonObject(_ text: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    private func jsonObject(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], sourceLocation: sourceLocation)
     }
 
     // MARK: GitHub annotations

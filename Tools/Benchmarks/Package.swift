@@ -33,14 +33,14 @@ let package = Package(
             name: "CompressionBenchmark", dependencies: [.product(name: "RecordKitCompression", package: "RecordKit")]
         ),
         // Validating a folder of 1,000 record types.
-        .executableTarget(name: "SchemaBenchmark", dependencies: [.product(name: "RecordSchema", package: "RecordKit")]),
+        .executableTarget(name: "SchemaBenchmark", dependencies: [.product(name: "_RecordSchema", package: "RecordKit")]),
         // Generating 1,000 record types; generated models against the raw Record archive.
         .executableTarget(
             name: "GeneratorBenchmark",
             dependencies: [
                 .product(name: "RecordKit", package: "RecordKit"),
-                .product(name: "RecordSchema", package: "RecordKit"),
-                .product(name: "RecordKitGenerator", package: "RecordKit"),
+                .product(name: "_RecordSchema", package: "RecordKit"),
+                .product(name: "_RecordKitGenerator", package: "RecordKit"),
             ]
         ),
         // RecordKitStore against GRDB Codable records, JSON blobs and raw SQLite statements. NoteRecords.swift and

@@ -2,7 +2,8 @@
 # The documentation gate (.ci/run runs it after the build and the CloudKit stand-in's tests):
 # 1. every top-level public symbol of every library product is in a topic group of its module's DocC catalog
 #    (Tools/Docs/CurationCheck.swift says which symbol, and on which page and under which group to add it);
-# 2. `swift package generate-documentation --target X` builds every library product with no warning.
+# 2. every library product's reference builds with no warning, as static HTML (DocC's static hosting layout) in
+#    .build/documentation/<Module>/, and each module's pages are there (open: CONTRIBUTING.md, "Documentation").
 # On Linux RecordKitCloudKit is empty and RecordKitSync lacks its CloudKit adapters (no CloudKit): their catalogs
 # are checked and built against the symbol graphs of their sources as Tools/CloudKitStandIn compiles them, renamed.
 # Usage: Tools/Docs/check-docs.sh [--curation-only]
@@ -53,18 +54,30 @@ fi
 swift "$check" --package "$work/package.json" --symbol-graphs "$graphs" ${overrides[@]+"${overrides[@]}"}
 [ "${1:-}" = "--curation-only" ] && exit 0
 
-# Every library product's documentation, with no warning (docc's warnings name the file and line).
+# Every library product's documentation, with no warning (docc's warnings name the file and line), as static HTML.
 failed=0
+site=.build/documentation
+rm -rf "$site"
+mkdir -p "$site"
 for module in $(swift "$check" --package "$work/package.json" --list-modules); do
     log="$work/docs-$module.log"
     start=$SECONDS
     if [ -d "$work/$module-graphs" ]; then
         docc convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$work/$module-graphs" \
             --fallback-display-name "$module" --fallback-bundle-identifier "$module" \
-            --output-path "$work/$module.doccarchive" >"$log" 2>&1 || failed=1
+            --transform-for-static-hosting --output-path "$site/$module" >"$log" 2>&1 || failed=1
     else
-        swift package generate-documentation --target "$module" >"$log" 2>&1 || failed=1
+        swift package --allow-writing-to-directory "$site" generate-documentation --target "$module" \
+            --transform-for-static-hosting --output-path "$site/$module" >"$log" 2>&1 || failed=1
     fi
+    # The static site: its entry page and the module's own page (DocC lower-cases the module name in URLs).
+    page="$site/$module/documentation/$(printf '%s' "$module" | tr '[:upper:]' '[:lower:]')/index.html"
+    for file in "$site/$module/index.html" "$page"; do
+        if [ ! -s "$file" ]; then
+            echo "error: the static documentation of $module lacks $file" >&2
+            failed=1
+        fi
+    done
     # A dependency's own package warning (a file in its checkout SwiftPM does not handle, as swift-distributed-tracing's
     # CMakeLists.txt under AsyncHTTPClient and Hummingbird) is not ours to fix; every other warning, and that one about
     # this package, fails the gate.

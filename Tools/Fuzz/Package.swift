@@ -41,7 +41,7 @@ let package = Package(
             name: "FuzzChecks",
             dependencies: [
                 .product(name: "RecordKit", package: "RecordKit"),
-                .product(name: "RecordSchema", package: "RecordKit"),
+                .product(name: "_RecordSchema", package: "RecordKit"),
             ]
         ),
         // The store's checks, with the generated Note model of the store's tests (a symlink to the Internal golden).
@@ -87,7 +87,7 @@ let package = Package(
                 "FuzzStoreChecks",
                 "FuzzCloudKitChecks",
                 .product(name: "RecordKit", package: "RecordKit"),
-                .product(name: "RecordSchema", package: "RecordKit"),
+                .product(name: "_RecordSchema", package: "RecordKit"),
             ]
         ),
     ] + fuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzChecks"]) }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import RecordKit
 import RecordKitStore
 import RecordKitSync
@@ -97,7 +96,7 @@ public final class SimulatedDevice: Sendable {
     }
 
     private static func openStore(at path: String?, models: [any RecordModel.Type], clock: VirtualClock) throws -> RecordStore {
-        guard let path else { return try RecordStore(database: try DatabaseQueue(), models: models, clock: clock) }
+        guard let path else { return try RecordStore.inMemory(models: models, clock: clock) }
         return try RecordStore(path: path, models: models, options: RecordStoreOptions(fileProtection: .none), clock: clock)
     }
 }

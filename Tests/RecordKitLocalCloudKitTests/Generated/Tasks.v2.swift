@@ -1,1 +1,1 @@
-../../RecordKitGeneratorTests/Reference/Internal/Tasks.v2.swift
+../../../Reference/Internal/Tasks.v2.swift

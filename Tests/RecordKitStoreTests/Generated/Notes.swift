@@ -1,1 +1,1 @@
-../../RecordKitGeneratorTests/Reference/Internal/Notes.swift
+../../../Reference/Internal/Notes.swift

@@ -9,13 +9,13 @@ import Testing
 
     /// Whether the scanner took `data`; when it did, the general reader must decode the same contents.
     @discardableResult
-    private static func scannerAgrees(_ data: Data, _ comment: Comment) -> Bool {
+    private static func scannerAgrees(_ data: Data, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         guard let fast = KeyedArchiveScanner.contents(of: data) else { return false }
         do {
             let general = try KeyedArchive.readerContents(of: data)
-            #expect(general == fast, comment)
+            #expect(general == fast, comment, sourceLocation: sourceLocation)
         } catch {
-            Issue.record("the scanner decoded what the general reader refuses (\(error)): \(comment)")
+            Issue.record("the scanner decoded what the general reader refuses (\(error)): \(comment)", sourceLocation: sourceLocation)
         }
         return true
     }

@@ -22,10 +22,10 @@ import Testing
         }
     }
 
-    static func write(_ records: [Record], to url: URL, finish: Bool = true) throws {
+    static func write(_ records: [Record], to url: URL, finish: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let writer = try NativeArchiveWriter(creating: url)
         for record in records { try writer.append(record) }
-        #expect(writer.count == records.count)
+        #expect(writer.count == records.count, sourceLocation: sourceLocation)
         if finish { try writer.finish() }
     }
 

@@ -19,19 +19,19 @@ import Testing
     }
 
     /// Checks that `fields` is strictly increasing by bytes and holds exactly what `model` holds.
-    func expectMatches(_ fields: RecordFields, _ model: Model, _ context: String) {
+    func expectMatches(_ fields: RecordFields, _ model: Model, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let bytes = fields.keys.map { Array($0.utf8) }
         for (earlier, later) in zip(bytes, bytes.dropFirst()) {
-            #expect(earlier.lexicographicallyPrecedes(later), "\(context): keys not strictly increasing")
+            #expect(earlier.lexicographicallyPrecedes(later), "\(context): keys not strictly increasing", sourceLocation: sourceLocation)
         }
         let expected = model.sorted
-        #expect(fields.count == expected.count, "\(context): count")
-        #expect(bytes == expected.map(\.key), "\(context): keys")
-        #expect(fields.values == expected.map(\.value), "\(context): values")
-        #expect(fields.map { Array($0.key.utf8) } == expected.map(\.key), "\(context): iteration order")
+        #expect(fields.count == expected.count, "\(context): count", sourceLocation: sourceLocation)
+        #expect(bytes == expected.map(\.key), "\(context): keys", sourceLocation: sourceLocation)
+        #expect(fields.values == expected.map(\.value), "\(context): values", sourceLocation: sourceLocation)
+        #expect(fields.map { Array($0.key.utf8) } == expected.map(\.key), "\(context): iteration order", sourceLocation: sourceLocation)
         for key in Self.keyPool {
-            #expect(fields[key] == model.values[Array(key.utf8)], "\(context): subscript \(key.debugDescription)")
-            #expect(fields.contains(key: key) == (model.values[Array(key.utf8)] != nil), "\(context): contains")
+            #expect(fields[key] == model.values[Array(key.utf8)], "\(context): subscript \(key.debugDescription)", sourceLocation: sourceLocation)
+            #expect(fields.contains(key: key) == (model.values[Array(key.utf8)] != nil), "\(context): contains", sourceLocation: sourceLocation)
         }
     }
 
@@ -169,13 +169,13 @@ import Testing
         fields.firstIndex { Array($0.key.utf8) == Array(key.utf8) }
     }
 
-    func expectPositions(_ queries: [String], in fields: RecordFields, _ context: String) {
+    func expectPositions(_ queries: [String], in fields: RecordFields, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
         var cursor = 0
         for (step, key) in queries.enumerated() {
             let answer = fields.position(of: key, cursor: &cursor)
-            #expect(answer == linearPosition(of: key, in: fields), "\(context) query \(step) \(key.debugDescription)")
-            #expect((0...fields.count).contains(cursor), "\(context): cursor \(cursor) outside 0...\(fields.count)")
-            if let answer { #expect(cursor == answer + 1, "\(context): cursor not just past a hit") }
+            #expect(answer == linearPosition(of: key, in: fields), "\(context) query \(step) \(key.debugDescription)", sourceLocation: sourceLocation)
+            #expect((0...fields.count).contains(cursor), "\(context): cursor \(cursor) outside 0...\(fields.count)", sourceLocation: sourceLocation)
+            if let answer { #expect(cursor == answer + 1, "\(context): cursor not just past a hit", sourceLocation: sourceLocation) }
         }
     }
 

@@ -5,8 +5,8 @@ import RecordKitStore
 import RecordKitSyncOnStandIn
 import Testing
 
-// The README's and DocC's "Syncing with CKSyncEngine" example, as written there (their `import RecordKitSync`
-// is this package's RecordKitSyncOnStandIn).
+// The "Syncing with CKSyncEngine" article's example, as written there (its `import RecordKitSync` is this package's
+// RecordKitSyncOnStandIn). The README links to the article instead of repeating the code.
 
 /// The note app's side of sync: the store, the generated `Note` and the bridge do the rest.
 @available(iOS 17.0, macOS 14.0, *)
@@ -58,8 +58,8 @@ final class NoteSync: Sendable {
         #expect(try app.notes().isEmpty)
     }
 
-    /// The README and the DocC article show the class above, line for line.
-    @Test(arguments: ["README.md", "Sources/RecordKitSync/RecordKitSync.docc/SyncingWithCKSyncEngine.md"])
+    /// The DocC article shows the class above, line for line.
+    @Test(arguments: ["Sources/RecordKitSync/RecordKitSync.docc/SyncingWithCKSyncEngine.md"])
     func theDocumentationShowsThisCode(file: String) throws {
         let here = URL(fileURLWithPath: #filePath)
         let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,1 +1,1 @@
-../../../../Tests/RecordKitGeneratorTests/Reference/Internal/Notes.swift
+../../../../Reference/Internal/Notes.swift

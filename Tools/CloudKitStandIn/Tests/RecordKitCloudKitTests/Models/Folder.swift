@@ -1,1 +1,1 @@
-../../../../../Tests/RecordKitGeneratorTests/Reference/Showcase/Folder.swift
+../../../../../Reference/Showcase/Folder.swift

@@ -1,1 +1,1 @@
-../../../../../Tests/RecordKitGeneratorTests/Reference/Showcase/Mood.swift
+../../../../../Reference/Showcase/Mood.swift

@@ -1,1 +1,1 @@
-../../../../../Tests/RecordKitGeneratorTests/Reference/Showcase/Note.swift
+../../../../../Reference/Showcase/Note.swift

@@ -1,1 +1,1 @@
-../../../../../Tests/RecordKitGeneratorTests/Reference/Showcase/Priority.swift
+../../../../../Reference/Showcase/Priority.swift

@@ -1,1 +1,1 @@
-../../../../../RecordGenCommand/CommandOptions.swift
+../../../../../../Plugins/RecordGenCommand/CommandOptions.swift

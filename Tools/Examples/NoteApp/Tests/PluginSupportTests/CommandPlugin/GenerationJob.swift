@@ -1,1 +1,1 @@
-../../../../../RecordGenCommand/GenerationJob.swift
+../../../../../../Plugins/RecordGenCommand/GenerationJob.swift

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Runs the sync property test (Tests/RecordKitTestingTests/SyncPropertyTests.swift) over many seeded scenarios:
+# Runs the sync property test (Tests/RecordKitSyncTests/SyncPropertyTests.swift) over many seeded scenarios:
 # 3 devices on mixed app versions (Cards schema v1 and v2, both newer-version gates) editing random subsets of
 # fields, syncing, going offline, killed in the middle of a sync; token expiry, zones deleted while tokens expire,
 # records too big to send, records no store can keep, two record types under one ID, deletes, lowered limits and injected
@@ -7,8 +7,8 @@
 # the faults injected, the failures (each with its seed, its first problems and the command that replays it) and
 # the time taken.
 #
-#   Tools/sync-property-test.sh            10,000 scenarios
-#   Tools/sync-property-test.sh 500        500 scenarios
+#   Scripts/sync-property-test.sh            10,000 scenarios
+#   Scripts/sync-property-test.sh 500        500 scenarios
 #   SYNC_PROPERTY_SEED=<seed> swift test --filter SyncPropertyTests    replays one seed, printing its steps
 #   SYNC_PROPERTY_WITHOUT=tokenExpiry,oldApps swift test ...           leaves kinds of step out (SyncScenario.Kind)
 set -eu

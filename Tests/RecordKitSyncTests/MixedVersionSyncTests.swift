@@ -16,7 +16,7 @@ import Testing
 
     static func at(_ seconds: Double) -> Date { Date(timeIntervalSince1970: seconds) }
 
-    /// The README's old-version case (Testing Sync): an app at schema version 1, which refuses newer cards, edits
+    /// RecordKitTesting's documented old-version case (Testing Sync): an app at schema version 1, which refuses newer cards, edits
     /// the title offline; a version-2 app writes a later title and a new field; the old app syncs. The later edit
     /// wins everywhere, and the new field stays.
     @Test func anOldAppDoesNotOverwriteANewerLaterEdit() async throws {

@@ -14,7 +14,7 @@ if grep -q '"""#' "$xsd"; then
 fi
 
 {
-    echo '// DO NOT EDIT: generated from Schemas/RecordSchema.xsd by Tools/embed-xsd.sh.'
+    echo '// DO NOT EDIT: generated from Schemas/RecordSchema.xsd by Scripts/embed-xsd.sh.'
     echo ''
     echo '/// The schema language'"'"'s XSD, embedded so the tool works when installed alone.'
     echo 'enum EmbeddedSchemaXSD {'

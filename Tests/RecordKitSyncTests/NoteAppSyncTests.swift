@@ -78,7 +78,7 @@ import Testing
     }
 }
 
-/// The README's and DocC's "Testing Sync" example, as written there.
+/// RecordKitTesting's "Testing Sync" example (its DocC catalog), as written there.
 @Suite struct TestingSyncExample {
     let groceries = RecordID(recordName: "groceries", zoneID: RecordZoneID(zoneName: "note-zone"))
     let milk = TestAssetFiles.asset(containing: "milk")

@@ -10,7 +10,7 @@ import Testing
 /// `SYNC_PROPERTY_SCENARIOS=n` sets the number of scenarios (default 200), `SYNC_PROPERTY_FIRST=k` skips the
 /// first k (to run a long campaign in parts); `SYNC_PROPERTY_SEED=s` replays one
 /// seed and prints its steps; `SYNC_PROPERTY_WITHOUT=tokenExpiry,oldApps` leaves kinds of step out
-/// (``SyncScenario/Kind``), to tell which rule a failing seed breaks. Tools/sync-property-test.sh runs 10,000.
+/// (``SyncScenario/Kind``), to tell which rule a failing seed breaks. Scripts/sync-property-test.sh runs 10,000.
 @Suite struct SyncPropertyTests {
     @Test func randomScenariosKeepEveryField() async throws {
         let environment = ProcessInfo.processInfo.environment

@@ -1,1 +1,0 @@
-../../Tests/RecordKitGeneratorTests/Reference/Internal/Notes.swift

@@ -1,0 +1,1 @@
+../../../Reference/Internal/Notes.swift

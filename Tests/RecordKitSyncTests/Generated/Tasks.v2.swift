@@ -1,0 +1,1 @@
+../../../Reference/Internal/Tasks.v2.swift

@@ -1,0 +1,90 @@
+import Foundation
+import RecordKit
+import RecordKitStore
+import RecordKitSync
+import RecordKitTesting
+import Testing
+
+/// The README's quick start, run: its Swift block is the code between the markers below, and its schema block is
+/// `Schemas/Notes.records.xml`; `readmeShowsThisCode` fails (printing the block to paste) when either drifts.
+@Suite struct ReadmeQuickStartTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test func quickStartSyncsANoteToAnotherDevice() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quick-start-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let databasePath = folder.appendingPathComponent("notes.sqlite").path
+        let textFile = folder.appendingPathComponent("groceries.txt")
+        try Data("milk, eggs".utf8).write(to: textFile)
+        let database = CloudKitSimulator()
+
+        // README quick start begin
+        // The offline store: every note, its last server copy and its pending change, in one SQLite file.
+        let store = try RecordStore(path: databasePath, models: [Note.self])
+
+        // The sync engine between the store and CloudKit. `database` is a CloudDatabase:
+        // CloudKitDatabase(CKContainer.default().privateCloudDatabase) in an app, a WebServicesDatabase on a
+        // server, a CloudKitSimulator in tests.
+        let sync = SyncEngine(store: store, database: database, configuration: SyncConfiguration(zones: [Note.zoneID]))
+
+        // An edit is stored with its pending change, online or not...
+        try store.save(Note(text: Asset(fileURL: textFile), modified: Date()))
+        // ...and a sync sends it and fetches what other devices changed.
+        try await sync.sync()
+
+        // The list to show: every note, the latest edit first.
+        let notes = try store.fetchAll(Note.self).models.sorted { $0.modified > $1.modified }
+        // README quick start end
+
+        #expect(notes.count == 1)
+        #expect(try store.nextPendingBatch().isEmpty, "the sync sent the edit")
+        // Another device with an empty store fetches the note from the same database.
+        let laptop = try RecordStore.inMemory(models: [Note.self])
+        try await SyncEngine(store: laptop, database: database, configuration: SyncConfiguration(zones: [Note.zoneID])).sync()
+        #expect(try laptop.fetchAll(Note.self).models.map(\.id) == notes.map(\.id))
+    }
+
+    @Test func readmeShowsThisCode() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let schema = try String(contentsOf: Self.root.appendingPathComponent("Schemas/Notes.records.xml"), encoding: .utf8)
+        let code = try #require(Self.quickStart(in: source), "the quick start markers are missing from this file")
+        let blocks = Self.fencedBlocks(in: readme)
+        #expect(blocks.contains { $0.language == "swift" && $0.text == code }, "README.md's quick start should read:\n\(code)")
+        #expect(
+            blocks.contains { $0.language == "xml" && $0.text == schema.trimmingCharacters(in: .newlines) },
+            "README.md's schema block should be Schemas/Notes.records.xml")
+    }
+
+    /// The lines between the begin and end markers, indentation removed, with `import` lines in front.
+    static func quickStart(in source: String) -> String? {
+        let lines = source.components(separatedBy: "\n")
+        guard let begin = lines.firstIndex(where: { $0.hasSuffix("// README quick start begin") }),
+              let end = lines.firstIndex(where: { $0.hasSuffix("// README quick start end") }), begin < end
+        else { return nil }
+        let indent = lines[begin].prefix { $0 == " " }.count
+        let body = lines[(begin + 1)..<end].map { $0.count >= indent ? String($0.dropFirst(indent)) : $0 }
+        return (["import RecordKit", "import RecordKitStore", "import RecordKitSync", ""] + body).joined(separator: "\n")
+    }
+
+    /// The fenced code blocks of a Markdown text: the language after the opening fence, and the lines in between.
+    static func fencedBlocks(in markdown: String) -> [(language: String, text: String)] {
+        var blocks: [(language: String, text: String)] = []
+        var current: (language: String, lines: [String])?
+        for line in markdown.components(separatedBy: "\n") {
+            if line.hasPrefix("```") {
+                if let open = current {
+                    blocks.append((open.language, open.lines.joined(separator: "\n")))
+                    current = nil
+                } else {
+                    current = (String(line.dropFirst(3)), [])
+                }
+            } else {
+                current?.lines.append(line)
+            }
+        }
+        return blocks
+    }
+}

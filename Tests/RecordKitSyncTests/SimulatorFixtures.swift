@@ -1,0 +1,1 @@
+../RecordKitTestingTests/SimulatorFixtures.swift

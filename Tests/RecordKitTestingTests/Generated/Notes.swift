@@ -1,1 +1,0 @@
-../../RecordKitGeneratorTests/Reference/Internal/Notes.swift

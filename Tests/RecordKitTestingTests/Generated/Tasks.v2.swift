@@ -1,1 +1,0 @@
-../../RecordKitGeneratorTests/Reference/Internal/Tasks.v2.swift
