@@ -1,1 +1,1 @@
-../../RecordKitGeneratorTests/Reference/Bookshop/Book.swift
+../../../Reference/Bookshop/Book.swift

@@ -1,1 +1,1 @@
-../../RecordKitGeneratorTests/Reference/Bookshop/Format.swift
+../../../Reference/Bookshop/Format.swift

@@ -1,1 +1,1 @@
-../../RecordKitGeneratorTests/Reference/Bookshop/Series.swift
+../../../Reference/Bookshop/Series.swift

@@ -1,1 +1,1 @@
-../../../../../Tests/RecordKitGeneratorTests/Reference/Bookshop/Book.swift
+../../../../../Reference/Bookshop/Book.swift

@@ -1,1 +1,1 @@
-../../../../../Tests/RecordKitGeneratorTests/Reference/Bookshop/Format.swift
+../../../../../Reference/Bookshop/Format.swift

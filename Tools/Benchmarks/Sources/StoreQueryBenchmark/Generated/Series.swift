@@ -1,1 +1,1 @@
-../../../../../Tests/RecordKitGeneratorTests/Reference/Bookshop/Series.swift
+../../../../../Reference/Bookshop/Series.swift
