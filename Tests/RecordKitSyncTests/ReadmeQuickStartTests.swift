@@ -35,7 +35,7 @@ import Testing
         try await sync.sync()
 
         // The list to show: every note, the latest edit first.
-        let notes = try store.fetchAll(Note.self).models.sorted { $0.modified > $1.modified }
+        let notes = try store.fetch(ModelQuery<Note>().sorted(by: Note.Fields.modified.descending))
         // README quick start end
 
         #expect(notes.count == 1)
