@@ -8,12 +8,7 @@ final class StoreContender: Contender {
     private let models: [Note]
     private let serverRecords: [Record]
     private var store: RecordStore?
-    /// Whether the store keeps an asset folder (`--asset-folder`): its reference bookkeeping then runs on every
-    /// write, though these notes hold no asset.
-    private let assetFolder: RecordStoreOptions.AssetFolder
-
-    init(_ notes: [NoteValues], assetFolder: Bool = false) throws {
-        self.assetFolder = assetFolder ? .besideStore : .noFolder
+    init(_ notes: [NoteValues]) throws {
         models = try notes.map { try Note(record: $0.record) }
         // What a fetch returns: the same notes with a new change tag and text.
         serverRecords = notes.map { values in
@@ -25,7 +20,9 @@ final class StoreContender: Contender {
     }
 
     func open(path: String) throws {
-        store = try RecordStore(path: path, models: [Note.self], options: RecordStoreOptions(assetFolder: assetFolder))
+        // The store keeps its asset folder beside the file (always, since issue 26): its reference bookkeeping
+        // runs on every write, though these notes hold no asset.
+        store = try RecordStore(path: path, models: [Note.self])
     }
     func close() { store = nil }
     private func opened() throws -> RecordStore {

@@ -4,7 +4,6 @@
 // (c); memory while iterating every record bounded by the cursor.
 //
 // swift run -c release --package-path Tools/Benchmarks StoreBenchmark [--count N]
-// swift run -c release --package-path Tools/Benchmarks StoreBenchmark --asset-folder (the store with an asset folder)
 // swift run -c release --package-path Tools/Benchmarks StoreBenchmark --asset-saves (see AssetSaveBenchmark)
 import Foundation
 
@@ -30,7 +29,7 @@ defer { try? FileManager.default.removeItem(atPath: folder) }
 
 print("Preparing \(count) notes (ArchiveBenchmark's shape: 200-byte text, 5 tags, 1 KiB of data, a reference, system fields)…")
 let values = NoteValues.make(count: count, seed: 42)
-let store = try StoreContender(values, assetFolder: arguments.contains("--asset-folder"))
+let store = try StoreContender(values)
 let contenders: [any Contender] = [store, GRDBCodableContender(values), JSONBlobContender(values), RawSQLiteContender(values)]
 
 func path(of contender: any Contender) -> String { folder + "/" + contender.name.filter { $0.isLetter } + ".sqlite" }
@@ -96,7 +95,7 @@ func ms(_ value: Double?) -> String { value.map { String(format: "%.1f ms", $0 *
 func ratio(_ value: Double) -> String { String(format: "%.2fx", value) }
 
 print("")
-print("StoreBenchmark: \(count) notes\(arguments.contains("--asset-folder") ? ", RecordKitStore with an asset folder" : ""), best of \(rounds) interleaved rounds, wall clock; ratios are RecordKitStore's time over the other's (below 1 is faster)")
+print("StoreBenchmark: \(count) notes, best of \(rounds) interleaved rounds, wall clock; ratios are RecordKitStore's time over the other's (below 1 is faster)")
 print(cell("", 31) + contenders.map { cell($0.name, 17) }.joined() + cell("vs (a)", 9) + cell("vs (b)", 9) + cell("vs (c)", 9))
 var goalsMissed: [String] = []
 for operation in operations {
