@@ -150,7 +150,7 @@ final class AssetFolder: @unchecked Sendable {
         var keepTemporary = false
         defer { if !keepTemporary { _ = unlink(temporary) } }
         var hasher = SHA256Digest()
-        var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+        var buffer = Self.readBuffer(for: input)
         do throws(AssetFileError) {
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
@@ -192,7 +192,7 @@ final class AssetFolder: @unchecked Sendable {
         let input = try openForReading(source)
         defer { _ = close(input) }
         var hasher = SHA256Digest()
-        var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+        var buffer = Self.readBuffer(for: input)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0 {
@@ -222,6 +222,15 @@ final class AssetFolder: @unchecked Sendable {
         }
         syncFolder()
         return digest
+    }
+
+    /// A read buffer for the file open at `descriptor`: the file's size up to ``chunkSize``, uninitialised (it is
+    /// only read into), so adopting a small file neither allocates nor zero-fills a whole chunk.
+    private static func readBuffer(for descriptor: Int32) -> [UInt8] {
+        var info = stat()
+        let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : chunkSize
+        let capacity = max(1, min(chunkSize, size + 1))  // one byte over, so a file that grew still reads in full chunks
+        return [UInt8](unsafeUninitializedCapacity: capacity) { _, count in count = capacity }
     }
 
     private func openForReading(_ source: URL) throws(AssetFileError) -> Int32 {
