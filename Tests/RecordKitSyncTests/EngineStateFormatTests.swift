@@ -16,13 +16,13 @@ import Testing
         let device = harness[0]
         // An older version sent n1 as new, lost the response, and the app deleted the note before the next sync:
         // the server holds n1, the store does not, and the old state remembers the attempt.
-        _ = await harness.simulator.serverCreateZone(noteZone)
-        try await harness.simulator.serverSave([makeNote("n1", text: "t", modified: 1).record()])
+        _ = await harness.simulator.serverCreateZone(Fixtures.zone)
+        try await harness.simulator.serverSave([Fixtures.note("n1", text: "t", modified: 1).record()])
         try device.store.setEngineState(Self.firstFormat, for: .syncEngine)
 
         try await device.sync()
         // The attempt was read: the engine deleted n1 on the server instead of fetching it back.
-        #expect(await harness.simulator.serverRecord(RecordID(recordName: "n1", zoneID: noteZone)) == nil)
+        #expect(await harness.simulator.serverRecord(Fixtures.id("n1")) == nil)
         #expect(try notes(on: device).isEmpty)
         // The state is written in the current format, the subscription remembered.
         let state = try #require(try device.store.engineState(.syncEngine))

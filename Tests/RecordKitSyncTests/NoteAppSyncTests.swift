@@ -10,15 +10,15 @@ import Testing
     @Test func twoDevicesEditOneNoteOfflineAndTheLaterEditWinsEverywhere() async throws {
         let harness = try noteHarness(devices: 2)
         let (phone, laptop) = (harness[0], harness[1])
-        try phone.store.save(makeNote("groceries", text: "milk", modified: 100))
+        try phone.store.save(Fixtures.note("groceries", text: "milk", modified: 100))
         try await harness.syncAll()
         try await harness.syncAll()
         #expect(try notes(on: laptop)["groceries"]?.textName == "milk")
 
         await phone.goOffline()
         await laptop.goOffline()
-        try phone.store.save(makeNote("groceries", text: "milk, eggs", modified: 200))
-        try laptop.store.save(makeNote("groceries", text: "milk, bread", modified: 300))
+        try phone.store.save(Fixtures.note("groceries", text: "milk, eggs", modified: 200))
+        try laptop.store.save(Fixtures.note("groceries", text: "milk, bread", modified: 300))
         // The earlier edit reaches the server first; the later one must still win.
         await laptop.goOnline()
         await phone.goOnline()
@@ -37,12 +37,12 @@ import Testing
     @Test func aNoteWrittenByANewerAppVersionIsRefusedAndKept() async throws {
         let harness = try noteHarness(devices: 1)
         let device = harness[0]
-        _ = try await harness.simulator.saveZones([noteZone])
-        var newer = makeNote("from-the-future", text: "v2 text", modified: 50).record()
+        _ = try await harness.simulator.saveZones([Fixtures.zone])
+        var newer = Fixtures.note("from-the-future", text: "v2 text", modified: 50).record()
         newer["version"] = .int64(2)
         newer["title"] = .string("a field version 1 does not know")
         let saved = try await harness.simulator.serverSave([newer])[0]
-        try device.store.save(makeNote("mine", text: "v1 text", modified: 10))
+        try device.store.save(Fixtures.note("mine", text: "v1 text", modified: 10))
         try await device.sync()
 
         let stored = try device.store.fetchAll(Note.self)
@@ -54,7 +54,7 @@ import Testing
         }
         #expect(id == saved.id)
         let kept = try #require(try device.store.storedState(of: saved.id)?.local)
-        #expect(byContents(kept).fields == byContents(saved).fields)
+        #expect(Fixtures.byContents(kept).fields == Fixtures.byContents(saved).fields)
         #expect(await harness.simulator.serverRecord(saved.id) == saved)
         #expect(try await harness.divergences() == [])
     }
@@ -65,7 +65,7 @@ import Testing
         for (index, device) in harness.devices.enumerated() {
             await device.goOffline()
             // Deterministic record names: the same seed note has the same ID on every device.
-            try device.store.save(contentsOf: seeds.map { makeNote("seed-\($0)", text: $0, modified: Double(index)) })
+            try device.store.save(contentsOf: seeds.map { Fixtures.note("seed-\($0)", text: $0, modified: Double(index)) })
         }
         try await harness.settle()
         #expect(try await harness.divergences() == [])

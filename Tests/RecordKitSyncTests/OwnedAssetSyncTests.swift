@@ -36,10 +36,6 @@ import Testing
         try RecordStore(path: folder.path(name), models: [Note.self], options: RecordStoreOptions(assetFolder: .besideStore))
     }
 
-    static func note(_ name: String, file: URL) -> Note {
-        Note(recordID: RecordID(recordName: name, zoneID: noteZone), text: Asset(fileURL: file), modified: Date(timeIntervalSince1970: 1_000))
-    }
-
     /// The engine's documented limit and the figure the store checks before sending are one figure.
     @Test func theStoreChecksCloudLimitsAssetSize() {
         #expect(CloudLimits.maximumAssetBytes == AssetSizeLimit.cloudKitMaximumBytes)
@@ -49,7 +45,7 @@ import Testing
         let folder = try Folder()
         let simulator = CloudKitSimulator(seed: 26)
         try await simulator.keepAssetContents(downloadCache: URL(fileURLWithPath: folder.path("cloudkit-cache")))
-        let configuration = SyncConfiguration(zones: [noteZone])
+        let configuration = SyncConfiguration(zones: [Fixtures.zone])
 
         let writer = try Self.store(folder, "writer.sqlite")
         var covers: [String: String] = [:]
@@ -57,7 +53,7 @@ import Testing
             let file = URL(fileURLWithPath: folder.path("cover-\(number).jpg"))
             covers["n\(number)"] = "cover \(number)"
             try Data("cover \(number)".utf8).write(to: file)
-            try writer.save(Self.note("n\(number)", file: file))
+            try writer.save(Fixtures.note("n\(number)", file: file))
         }
         try await SyncEngine(store: writer, database: simulator, configuration: configuration).sync()
         #expect(await simulator.storedAssetCount == 3)
@@ -87,15 +83,15 @@ import Testing
         let simulator = CloudKitSimulator(seed: 26)
         try await simulator.keepAssetContents(downloadCache: URL(fileURLWithPath: folder.path("cloudkit-cache")))
         let events = Events()
-        let configuration = SyncConfiguration(zones: [noteZone], onEvent: { events.append($0) })
+        let configuration = SyncConfiguration(zones: [Fixtures.zone], onEvent: { events.append($0) })
         let store = try Self.store(folder, "device.sqlite")
         for name in ["good", "lost"] {
             let file = URL(fileURLWithPath: folder.path("\(name).jpg"))
             try Data("\(name) bytes".utf8).write(to: file)
-            try store.save(Self.note(name, file: file))
+            try store.save(Fixtures.note(name, file: file))
         }
         // The owned file of one note disappears behind the store's back.
-        let lostID = RecordID(recordName: "lost", zoneID: noteZone)
+        let lostID = Fixtures.id("lost")
         let lostFile = try #require(try store.fetch(Note.self, id: lostID)?.text.fileURL)
         try FileManager.default.removeItem(at: lostFile)
 

@@ -10,11 +10,11 @@ import Testing
 /// names the keys that differ from the stored server copy: a removal reaches the server, an unchanged field is
 /// not sent again.
 @Suite struct SyncEngineChangedKeysTests {
-    private let id = RecordID(recordName: "n", zoneID: noteZone)
+    private let id = Fixtures.id("n")
 
     /// A note whose record holds a field the app's model does not know, kept through the store.
     private func colored(_ color: String) -> Note {
-        var note = makeNote("n", text: "milk", modified: 100)
+        var note = Fixtures.note("n", text: "milk", modified: 100)
         note.metadata.unknownFields["color"] = .string(color)
         return note
     }
@@ -32,7 +32,7 @@ import Testing
         try await phone.sync()
         let server = try #require(await harness.simulator.serverRecord(id))
         #expect(server["color"] == nil, "the server lost the field")
-        #expect(textOf(server["text"]) == textOf(colored("blue").record()["text"]), "and kept the others")
+        #expect(Fixtures.textOf(server["text"]) == Fixtures.textOf(colored("blue").record()["text"]), "and kept the others")
         #expect(try phone.store.storedState(of: id)?.local?["color"] == nil)
         #expect(try phone.store.storedState(of: id)?.server?["color"] == nil)
 
@@ -46,7 +46,7 @@ import Testing
         let device = harness[0]
         let recorder = RequestRecorder(simulator: harness.simulator)
         let engine = SyncEngine(
-            store: device.store, database: recorder, configuration: SyncConfiguration(zones: [noteZone]), clock: VirtualClock())
+            store: device.store, database: recorder, configuration: SyncConfiguration(zones: [Fixtures.zone]), clock: VirtualClock())
         try device.store.save(colored("blue"))
         try await engine.sync()
         #expect(try #require(await recorder.saves.last).changedKeys == nil, "a new record: every key")
@@ -60,9 +60,9 @@ import Testing
         let onServer = try #require(await harness.simulator.serverRecord(id))
         let state = try #require(try device.store.storedState(of: id))
         #expect(state.pending == nil)
-        #expect(state.server.map(byContents) == byContents(onServer), "the server copy is the whole record the server holds")
-        #expect(state.local.map(byContents)?.fields == byContents(onServer).fields)
-        #expect(textOf(onServer["text"]) == textOf(colored("blue").record()["text"]), "the field not sent is still there")
+        #expect(state.server.map(Fixtures.byContents) == Fixtures.byContents(onServer), "the server copy is the whole record the server holds")
+        #expect(state.local.map(Fixtures.byContents)?.fields == Fixtures.byContents(onServer).fields)
+        #expect(Fixtures.textOf(onServer["text"]) == Fixtures.textOf(colored("blue").record()["text"]), "the field not sent is still there")
         #expect(onServer["color"] == .string("blue"))
     }
 
@@ -71,14 +71,14 @@ import Testing
         let (phone, laptop) = (harness[0], harness[1])
         let recorder = RequestRecorder(simulator: harness.simulator)
         let laptopEngine = SyncEngine(
-            store: laptop.store, database: recorder, configuration: SyncConfiguration(zones: [noteZone]) { laptop.events.record($0) },
+            store: laptop.store, database: recorder, configuration: SyncConfiguration(zones: [Fixtures.zone]) { laptop.events.record($0) },
             clock: VirtualClock())
-        try phone.store.save(makeNote("n", text: "milk", modified: 100))
+        try phone.store.save(Fixtures.note("n", text: "milk", modified: 100))
         try await harness.settle()
 
         // Offline from each other, the phone edits the text and the laptop the date.
-        try phone.store.save(makeNote("n", text: "milk, eggs", modified: 100))
-        try laptop.store.save(makeNote("n", text: "milk", modified: 300))
+        try phone.store.save(Fixtures.note("n", text: "milk, eggs", modified: 100))
+        try laptop.store.save(Fixtures.note("n", text: "milk", modified: 300))
         try await phone.sync()
         try await laptopEngine.sendChanges()
         #expect(laptop.events.merged == [id])
@@ -96,7 +96,7 @@ import Testing
         let device = harness[0]
         try device.store.save(colored("blue"))
         try await device.sync()
-        let other = makeNote("n", text: "milk", modified: 100).record()
+        let other = Fixtures.note("n", text: "milk", modified: 100).record()
         try await harness.simulator.serverSave([other])
         #expect(await harness.simulator.serverRecord(id)?["color"] == .string("blue"), "a key the save does not hold stays")
         try await harness.simulator.serverSave([other], removing: ["color"])

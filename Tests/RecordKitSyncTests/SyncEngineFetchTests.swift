@@ -10,8 +10,8 @@ import Testing
     /// A harness whose server holds `count` notes written by another device.
     func serverWithNotes(_ count: Int, configure: (inout SyncConfiguration) -> Void = { _ in }) async throws -> SyncHarness {
         let harness = try noteHarness(configure: configure)
-        _ = try await harness.simulator.saveZones([noteZone])
-        try await harness.simulator.serverSave((0..<count).map { makeNote(String(format: "s%04d", $0), text: "server", modified: 1).record() })
+        _ = try await harness.simulator.saveZones([Fixtures.zone])
+        try await harness.simulator.serverSave((0..<count).map { Fixtures.note(String(format: "s%04d", $0), text: "server", modified: 1).record() })
         return harness
     }
 
@@ -22,7 +22,7 @@ import Testing
         try await device.engine.fetchChanges()
         #expect(device.events.fetchedPages == [300, 300, 300, 100])
         #expect(try device.store.fetchAll(Note.self).models.count == 1000)
-        #expect(try device.store.zone(noteZone)?.token != nil)
+        #expect(try device.store.zone(Fixtures.zone)?.token != nil)
         device.events.removeAll()
         try await device.engine.fetchChanges()
         #expect(device.events.fetchedPages == [0])
@@ -37,11 +37,11 @@ import Testing
             try await fetchPages(device, simulator: harness.simulator, pagesBeforeFault: 2)
         }
         #expect(try device.store.fetchAll(Note.self).models.count == 600)
-        let token = try #require(try device.store.zone(noteZone)?.token)
+        let token = try #require(try device.store.zone(Fixtures.zone)?.token)
         device.events.removeAll()
         try await device.engine.fetchChanges()
         #expect(device.events.fetchedPages == [300, 100])
-        #expect(try device.store.zone(noteZone)?.token != token)
+        #expect(try device.store.zone(Fixtures.zone)?.token != token)
         #expect(try device.store.fetchAll(Note.self).models.count == 1000)
     }
 
@@ -49,7 +49,7 @@ import Testing
     private func fetchPages(_ device: SimulatedDevice, simulator: CloudKitSimulator, pagesBeforeFault: Int) async throws {
         let gate = PageGate(simulator: simulator, pagesBeforeFault: pagesBeforeFault)
         let engine = SyncEngine(
-            store: device.store, database: gate, configuration: SyncConfiguration(zones: [noteZone]) { device.events.record($0) },
+            store: device.store, database: gate, configuration: SyncConfiguration(zones: [Fixtures.zone]) { device.events.record($0) },
             clock: VirtualClock())
         try await engine.fetchChanges()
     }
@@ -59,16 +59,16 @@ import Testing
         let device = harness[0]
         try await device.sync()
         let simulator = harness.simulator
-        try await simulator.serverModify(ModifyRecordsRequest(deletes: [RecordID(recordName: "s0000", zoneID: noteZone)]))
+        try await simulator.serverModify(ModifyRecordsRequest(deletes: [Fixtures.id("s0000")]))
             .throwingPartialFailure()
-        try await simulator.serverSave([makeNote("s9999", text: "later", modified: 3).record()])
+        try await simulator.serverSave([Fixtures.note("s9999", text: "later", modified: 3).record()])
         var edited = try #require(try notes(on: device)["s0001"])
         edited.text = TestAssetFiles.asset(containing: "local edit")
         edited.modified = Date(timeIntervalSince1970: 10)
         try device.store.save(edited)
         await simulator.serverExpireChangeTokens()
         try await device.sync()
-        #expect(device.events.events.contains(.zoneReset(noteZone, reason: .changeTokenExpired)))
+        #expect(device.events.events.contains(.zoneReset(Fixtures.zone, reason: .changeTokenExpired)))
         let local = try notes(on: device)
         #expect(local.keys.sorted() == ["s0001", "s0002", "s0003", "s0004", "s9999"])
         #expect(local["s0001"]?.textName == "local edit")
@@ -81,9 +81,9 @@ import Testing
         let harness = try await serverWithNotes(3)
         let device = harness[0]
         try await device.sync()
-        _ = try await harness.simulator.deleteZones([noteZone])
+        _ = try await harness.simulator.deleteZones([Fixtures.zone])
         try await device.sync()
-        #expect(device.events.events.contains(.zoneReset(noteZone, reason: .deleted)))
+        #expect(device.events.events.contains(.zoneReset(Fixtures.zone, reason: .deleted)))
         #expect(try device.store.fetchAll(Note.self).models.isEmpty)
     }
 
@@ -91,11 +91,11 @@ import Testing
         let harness = try await serverWithNotes(3)
         let device = harness[0]
         try await device.sync()
-        await harness.simulator.serverUserDeletesZone(noteZone)
+        await harness.simulator.serverUserDeletesZone(Fixtures.zone)
         try await device.sync()
-        #expect(device.events.events.contains(.zoneReset(noteZone, reason: .userDeletedZone)))
+        #expect(device.events.events.contains(.zoneReset(Fixtures.zone, reason: .userDeletedZone)))
         #expect(try device.store.fetchAll(Note.self).models.isEmpty)
-        try device.store.save(makeNote("after", text: "t", modified: 5))
+        try device.store.save(Fixtures.note("after", text: "t", modified: 5))
         try await device.sync()
         #expect(await harness.simulator.serverRecords().map(\.id.recordName) == ["after"])
     }
@@ -104,9 +104,9 @@ import Testing
         let harness = try await serverWithNotes(3) { $0.onUserDeletedZone = .uploadAgain }
         let device = harness[0]
         try await device.sync()
-        await harness.simulator.serverUserDeletesZone(noteZone)
+        await harness.simulator.serverUserDeletesZone(Fixtures.zone)
         // The send meets userDeletedZone before any fetch tells the device.
-        try device.store.save(makeNote("s0000", text: "edited", modified: 5))
+        try device.store.save(Fixtures.note("s0000", text: "edited", modified: 5))
         try await device.engine.sendChanges()
         try await device.sync()
         let server = await harness.simulator.serverRecords()
@@ -121,7 +121,7 @@ import Testing
         try await device.sync()
         await harness.simulator.serverResetEncryptedData()
         try await device.sync()
-        #expect(device.events.events.contains(.zoneReset(noteZone, reason: .encryptedDataReset)))
+        #expect(device.events.events.contains(.zoneReset(Fixtures.zone, reason: .encryptedDataReset)))
         #expect(await harness.simulator.serverRecords().count == 3)
         #expect(try await harness.divergences() == [])
     }

@@ -8,13 +8,13 @@ import Testing
 /// The parent (`CKRecord.parent`, for share hierarchies) is a system field the app sets: it travels from one
 /// device to the others through the engine, also when set after the record's first send and through conflicts.
 @Suite struct SyncEngineParentTests {
-    private let id = RecordID(recordName: "n", zoneID: noteZone)
-    private let folderA = Reference(recordID: RecordID(recordName: "folder-a", zoneID: noteZone))
-    private let folderB = Reference(recordID: RecordID(recordName: "folder-b", zoneID: noteZone))
+    private let id = Fixtures.id("n")
+    private let folderA = Reference(recordID: Fixtures.id("folder-a"))
+    private let folderB = Reference(recordID: Fixtures.id("folder-b"))
 
     /// The note "n" with its text `text` and parent `parent`.
     private func note(text: String = "milk", modified: TimeInterval = 100, parent: Reference?) -> Note {
-        var note = makeNote("n", text: text, modified: modified)
+        var note = Fixtures.note("n", text: text, modified: modified)
         note.metadata.system.parent = parent
         return note
     }
@@ -29,7 +29,7 @@ import Testing
     /// A two-device harness whose devices both hold the two folders and note "n" under `parent`.
     private func harnessWithNote(parent: Reference?) async throws -> SyncHarness {
         let harness = try noteHarness(devices: 2)
-        try harness[0].store.save(contentsOf: [makeNote("folder-a", text: "a", modified: 1), makeNote("folder-b", text: "b", modified: 1)])
+        try harness[0].store.save(contentsOf: [Fixtures.note("folder-a", text: "a", modified: 1), Fixtures.note("folder-b", text: "b", modified: 1)])
         try harness[0].store.save(note(parent: parent))
         try await harness.settle()
         return harness

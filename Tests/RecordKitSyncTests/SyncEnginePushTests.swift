@@ -39,11 +39,11 @@ import Testing
     @Test func theSubscriptionIsSavedAgainAfterTheUserDeletesTheZone() async throws {
         let harness = try pushHarness(devices: 1)
         let device = harness[0]
-        try device.store.save(makeNote("a", text: "x", modified: 1))
+        try device.store.save(Fixtures.note("a", text: "x", modified: 1))
         try await device.sync()
-        #expect(await harness.simulator.zoneIDs.contains(noteZone))
+        #expect(await harness.simulator.zoneIDs.contains(Fixtures.zone))
         // The user deletes the app's data in Settings; the subscription goes with it.
-        await harness.simulator.serverUserDeletesZone(noteZone)
+        await harness.simulator.serverUserDeletesZone(Fixtures.zone)
         _ = try await harness.simulator.modifySubscriptions(saving: [], deleting: [Self.subscriptionID])
         try await device.sync()
         #expect(try await harness.simulator.fetchAllSubscriptions().map(\.id) == [Self.subscriptionID])
@@ -63,10 +63,10 @@ import Testing
         let harness = try pushHarness(devices: 1)
         let engine = harness[0].engine
         let before = await harness.simulator.requestCount
-        #expect(try await engine.handle(notification: CloudNotification(kind: .database(zoneID: noteZone), subscriptionID: "someone-else")) == .ignored)
+        #expect(try await engine.handle(notification: CloudNotification(kind: .database(zoneID: Fixtures.zone), subscriptionID: "someone-else")) == .ignored)
         #expect(try await engine.handle(notification: CloudNotification(kind: .unspecified)) == .ignored)
         #expect(try await engine.handle(notification: CloudNotification(
-            kind: .database(zoneID: noteZone), subscriptionID: Self.subscriptionID, databaseScope: .shared)) == .ignored)
+            kind: .database(zoneID: Fixtures.zone), subscriptionID: Self.subscriptionID, databaseScope: .shared)) == .ignored)
         #expect(await harness.simulator.requestCount == before)
     }
 
@@ -76,11 +76,11 @@ import Testing
         // Launch: each device subscribes.
         try await harness.syncAll()
         for (index, text) in ["milk", "eggs", "bread"].enumerated() {
-            try phone.store.save(makeNote("note-\(index)", text: text, modified: Double(index)))
+            try phone.store.save(Fixtures.note("note-\(index)", text: text, modified: Double(index)))
             try await phone.engine.sendChanges()
             #expect(try await laptop.receivePushes() == [.fetched])
         }
-        _ = try phone.store.delete(Note.self, id: RecordID(recordName: "note-0", zoneID: noteZone))
+        _ = try phone.store.delete(Note.self, id: Fixtures.id("note-0"))
         try await phone.engine.sendChanges()
         try await laptop.receivePushes()
         // The phone made the changes: it got no push for them.
@@ -91,11 +91,11 @@ import Testing
 
     @Test func aPushForAKnownZoneFetchesOnlyThatZone() async throws {
         let harness = try pushHarness()
-        try harness[0].store.save(makeNote("first", text: "x", modified: 1))
+        try harness[0].store.save(Fixtures.note("first", text: "x", modified: 1))
         try await harness.syncAll()
         try await harness.syncAll()
         let before = await harness.simulator.requestCounts[.fetchDatabaseChanges]
-        try await harness.simulator.serverSave([makeNote("a", text: "x", modified: 1).record()])
+        try await harness.simulator.serverSave([Fixtures.note("a", text: "x", modified: 1).record()])
         #expect(try await harness[1].receivePushes() == [.fetched])
         #expect(await harness.simulator.requestCounts[.fetchDatabaseChanges] == before)
         #expect(try notes(on: harness[1])["a"] != nil)
@@ -106,7 +106,7 @@ import Testing
         try await harness.syncAll()
         let newZone = RecordZoneID(zoneName: "shared-notes")
         _ = await harness.simulator.serverCreateZone(newZone)
-        var record = makeNote("a", text: "x", modified: 1).record()
+        var record = Fixtures.note("a", text: "x", modified: 1).record()
         record.id = RecordID(recordName: "a", zoneID: newZone)
         try await harness.simulator.serverSave([record])
         let before = await harness.simulator.requestCounts[.fetchDatabaseChanges] ?? 0
@@ -124,7 +124,7 @@ import Testing
         let faults: [PushFault?] = [.drop, nil, .duplicate, .drop, .coalesce, .delay, nil, .drop, .duplicate, .coalesce]
         for (index, fault) in faults.enumerated() {
             if let fault { await harness.simulator.injectPushFault(fault) }
-            try phone.store.save(makeNote("note-\(index)", text: "t\(index)", modified: Double(index)))
+            try phone.store.save(Fixtures.note("note-\(index)", text: "t\(index)", modified: Double(index)))
             try await phone.engine.sendChanges()
             // Pushes arrive in pairs: some coalesce with the one before.
             if index.isMultiple(of: 2) == false { try await laptop.receivePushes() }
@@ -142,11 +142,11 @@ import Testing
         let harness = try pushHarness()
         let (phone, laptop) = (harness[0], harness[1])
         try await harness.syncAll()
-        try phone.store.save(makeNote("first", text: "a", modified: 1))
+        try phone.store.save(Fixtures.note("first", text: "a", modified: 1))
         try await phone.engine.sendChanges()
         try await laptop.receivePushes()
         await harness.simulator.injectPushFault(.drop)
-        try phone.store.save(makeNote("second", text: "b", modified: 2))
+        try phone.store.save(Fixtures.note("second", text: "b", modified: 2))
         try await phone.engine.sendChanges()
         #expect(try await laptop.receivePushes() == [])
         #expect(try notes(on: laptop).keys.sorted() == ["first"])
@@ -161,7 +161,7 @@ import Testing
         let (phone, laptop) = (harness[0], harness[1])
         try await harness.syncAll()
         await harness.simulator.injectPushFault(.beforeVisible)
-        try phone.store.save(makeNote("early", text: "a", modified: 1))
+        try phone.store.save(Fixtures.note("early", text: "a", modified: 1))
         try await phone.engine.sendChanges()
         #expect(try await laptop.receivePushes() == [.fetched])
         #expect(try notes(on: laptop)["early"] == nil)
@@ -178,12 +178,12 @@ import Testing
         await simulator.setChangesPageSize(1000)
         await simulator.registerForPushes(device: "laptop")
         _ = try await simulator.modifySubscriptions(saving: [Subscription(id: Self.subscriptionID, kind: .database)], deleting: [])
-        try await simulator.serverSave((0..<1000).map { makeNote("n\($0)", text: "t", modified: 1).record() })
+        try await simulator.serverSave((0..<1000).map { Fixtures.note("n\($0)", text: "t", modified: 1).record() })
         let pushes = await simulator.takePushes(for: "laptop")
         #expect(pushes.count == 1000)
 
         let database = GatedDatabase(simulator: simulator)
-        var configuration = SyncConfiguration(zones: [noteZone])
+        var configuration = SyncConfiguration(zones: [Fixtures.zone])
         configuration.databaseSubscriptionID = Self.subscriptionID
         let store = try RecordStore(database: try DatabaseQueue(), models: [Note.self])
         let engine = SyncEngine(store: store, database: database, configuration: configuration)

@@ -10,13 +10,13 @@ import Testing
     @Test func aCancelledCallerLeavesTheQueueAndTheOthersGoOn() async throws {
         let harness = try noteHarness()
         let device = harness[0]
-        _ = try await harness.simulator.saveZones([noteZone])
-        try device.store.save(makeNote("n1", text: "t", modified: 1))
+        _ = try await harness.simulator.saveZones([Fixtures.zone])
+        try device.store.save(Fixtures.note("n1", text: "t", modified: 1))
         // The first send meets throttling and waits on a clock that lets it go only when the test says.
         await harness.simulator.injectFault(.rateLimit(retryAfter: 5), on: [.modifyRecords])
         let clock = GateClock()
         let engine = SyncEngine(
-            store: device.store, database: device.connection, configuration: SyncConfiguration(zones: [noteZone]), clock: clock)
+            store: device.store, database: device.connection, configuration: SyncConfiguration(zones: [Fixtures.zone]), clock: clock)
         let finished = FinishLog()
         let first = _Concurrency.Task {
             let result: Result<Void, SyncError>
@@ -52,7 +52,7 @@ import Testing
         #expect(await finished.names == ["second", "first"])
         #expect(try device.store.pendingCount() == 0)
         // The queue goes on: the next call gets its turn.
-        try device.store.save(makeNote("n2", text: "t", modified: 2))
+        try device.store.save(Fixtures.note("n2", text: "t", modified: 2))
         try await engine.sendChanges()
         #expect(await harness.simulator.serverRecords().count == 2)
     }
@@ -60,10 +60,10 @@ import Testing
     @Test func aCallerCancelledBeforeItsTurnDoesNothing() async throws {
         let harness = try noteHarness()
         let device = harness[0]
-        _ = try await harness.simulator.saveZones([noteZone])
-        try device.store.save(makeNote("n1", text: "t", modified: 1))
+        _ = try await harness.simulator.saveZones([Fixtures.zone])
+        try device.store.save(Fixtures.note("n1", text: "t", modified: 1))
         let engine = SyncEngine(
-            store: device.store, database: device.connection, configuration: SyncConfiguration(zones: [noteZone]),
+            store: device.store, database: device.connection, configuration: SyncConfiguration(zones: [Fixtures.zone]),
             clock: GateClock())
         let cancelled = _Concurrency.Task {
             withUnsafeCurrentTask { $0?.cancel() }

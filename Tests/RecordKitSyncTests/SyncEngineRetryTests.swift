@@ -10,8 +10,8 @@ import Testing
     @Test func throttlingWaitsTheServersRetryAfter() async throws {
         let harness = try noteHarness()
         let device = harness[0]
-        try device.store.save(makeNote("n1", text: "t", modified: 1))
-        _ = try await harness.simulator.saveZones([noteZone])
+        try device.store.save(Fixtures.note("n1", text: "t", modified: 1))
+        _ = try await harness.simulator.saveZones([Fixtures.zone])
         await harness.simulator.injectFault(.rateLimit(retryAfter: 7), on: [.modifyRecords])
         await harness.simulator.injectFault(.zoneBusy(retryAfter: 2), on: [.modifyRecords])
         await harness.simulator.injectFault(.serviceUnavailable(retryAfter: 30), on: [.modifyRecords])
@@ -23,8 +23,8 @@ import Testing
     @Test func networkFailuresBackOffExponentially() async throws {
         let harness = try noteHarness()
         let device = harness[0]
-        try device.store.save(makeNote("n1", text: "t", modified: 1))
-        _ = try await harness.simulator.saveZones([noteZone])
+        try device.store.save(Fixtures.note("n1", text: "t", modified: 1))
+        _ = try await harness.simulator.saveZones([Fixtures.zone])
         await harness.simulator.injectFault(.failBeforeCommit, on: [.modifyRecords], count: 3)
         try await device.engine.sendChanges()
         #expect(await device.clock.waits == [1, 2, 4])
@@ -34,8 +34,8 @@ import Testing
     @Test func theSyncFailsPastTheRetriesAndKeepsThePendingChanges() async throws {
         let harness = try noteHarness { $0.maxTransientRetries = 2 }
         let device = harness[0]
-        try device.store.save(makeNote("n1", text: "t", modified: 1))
-        _ = try await harness.simulator.saveZones([noteZone])
+        try device.store.save(Fixtures.note("n1", text: "t", modified: 1))
+        _ = try await harness.simulator.saveZones([Fixtures.zone])
         await harness.simulator.injectFault(.rateLimit(retryAfter: 5), on: [.modifyRecords], count: 3)
         await #expect(throws: SyncError.cloud(.requestRateLimited(retryAfter: 5))) { try await device.engine.sendChanges() }
         #expect(await device.clock.waits == [5, 5])
@@ -48,7 +48,7 @@ import Testing
         let harness = try noteHarness { $0.maxTransientRetries = 0 }
         let device = harness[0]
         await device.goOffline()
-        try device.store.save(makeNote("n1", text: "t", modified: 1))
+        try device.store.save(Fixtures.note("n1", text: "t", modified: 1))
         await #expect(throws: SyncError.cloud(.networkUnavailable)) { try await device.sync() }
         await device.goOnline()
         try await device.sync()
@@ -58,9 +58,9 @@ import Testing
     @Test func aConflictIsMergedOnTheServersRecordAndReported() async throws {
         let harness = try noteHarness(devices: 2)
         let (first, second) = (harness[0], harness[1])
-        try first.store.save(makeNote("n1", text: "base", modified: 1))
+        try first.store.save(Fixtures.note("n1", text: "base", modified: 1))
         try await harness.syncAll()
-        try first.store.save(makeNote("n1", text: "first", modified: 5))
+        try first.store.save(Fixtures.note("n1", text: "first", modified: 5))
         try await first.sync()
         // The second device edits from the old copy; its send meets serverRecordChanged.
         var edited = try #require(try notes(on: second)["n1"])
@@ -76,12 +76,12 @@ import Testing
     @Test func conflictsAreRetriedABoundedNumberOfTimes() async throws {
         let harness = try noteHarness()
         let device = harness[0]
-        try device.store.save(makeNote("n1", text: "base", modified: 1))
+        try device.store.save(Fixtures.note("n1", text: "base", modified: 1))
         try await device.sync()
-        try device.store.save(makeNote("n1", text: "device", modified: 2))
+        try device.store.save(Fixtures.note("n1", text: "device", modified: 2))
         // Another writer saves the record (with an older clock) before every one of this device's requests.
-        let meddler = Meddler(simulator: harness.simulator, id: RecordID(recordName: "n1", zoneID: noteZone))
-        var configuration = SyncConfiguration(zones: [noteZone]) { device.events.record($0) }
+        let meddler = Meddler(simulator: harness.simulator, id: Fixtures.id("n1"))
+        var configuration = SyncConfiguration(zones: [Fixtures.zone]) { device.events.record($0) }
         configuration.maxConflictRetries = 2
         let engine = SyncEngine(store: device.store, database: meddler, configuration: configuration, clock: VirtualClock())
         try await engine.sendChanges()
@@ -106,7 +106,7 @@ actor Meddler: SimulatorPassThrough {
 
     func modifyRecords(_ request: ModifyRecordsRequest) async throws(CloudError) -> ModifyRecordsResult {
         edits += 1
-        try await simulator.serverSave([makeNote(id.recordName, text: "meddler \(edits)", modified: 1 + Double(edits) / 1000).record()])
+        try await simulator.serverSave([Fixtures.note(id.recordName, text: "meddler \(edits)", modified: 1 + Double(edits) / 1000).record()])
         return try await simulator.modifyRecords(request)
     }
 }

@@ -40,7 +40,7 @@ import Testing
         try await phone.enterForeground()
         try await laptop.enterForeground()
 
-        try await phone.edit { try $0.save(makeNote("groceries", text: "milk", modified: 1)) }
+        try await phone.edit { try $0.save(Fixtures.note("groceries", text: "milk", modified: 1)) }
         let created = try #require(try notes(on: laptop)["groceries"])
         #expect(created.textName == "milk")
         #expect(created.modified == Date(timeIntervalSince1970: 1))
@@ -50,7 +50,7 @@ import Testing
         #expect(edited.textName == "milk and eggs")
         #expect(edited.modified == Date(timeIntervalSince1970: 2))
 
-        try await phone.edit { _ = try $0.delete(Note.self, id: RecordID(recordName: "groceries", zoneID: noteZone)) }
+        try await phone.edit { _ = try $0.delete(Note.self, id: Fixtures.id("groceries")) }
         #expect(try notes(on: laptop).isEmpty)
 
         // Every change reached the other device by one push, fetched; none came back to the device that made it.
@@ -79,7 +79,7 @@ import Testing
             if held.isEmpty || action < 4 {
                 created += 1
                 let name = "note-\(created)"
-                try await device.edit { try $0.save(makeNote(name, text: "s\(step)", modified: Double(step))) }
+                try await device.edit { try $0.save(Fixtures.note(name, text: "s\(step)", modified: Double(step))) }
                 expected[name] = ("s\(step)", Double(step))
             } else if action < 8 {
                 let name = held[Int(random.next() % UInt64(held.count))]
@@ -87,7 +87,7 @@ import Testing
                 expected[name] = ("s\(step)", Double(step))
             } else if action < 9 {
                 let name = held[Int(random.next() % UInt64(held.count))]
-                try await device.edit { _ = try $0.delete(Note.self, id: RecordID(recordName: name, zoneID: noteZone)) }
+                try await device.edit { _ = try $0.delete(Note.self, id: Fixtures.id(name)) }
                 expected[name] = nil
             } else {
                 // Back to the foreground: the fetch covers the pushes this device lost.
@@ -124,15 +124,15 @@ import Testing
         let (phone, laptop) = (harness[0], harness[1])
         try await phone.enterForeground()
         try await laptop.enterForeground()
-        try await phone.edit { try $0.save(makeNote("a", text: "x", modified: 1)) }
+        try await phone.edit { try $0.save(Fixtures.note("a", text: "x", modified: 1)) }
         #expect(try notes(on: laptop).keys.sorted() == ["a"])
 
         // The phone deletes the zone (as an app's "delete everything" does): the laptop's push names the zone.
-        _ = try await phone.connection.deleteZones([noteZone])
+        _ = try await phone.connection.deleteZones([Fixtures.zone])
         let resets = laptop.events.events.compactMap { if case let .zoneReset(zone, reason) = $0 { "\(zone.zoneName) \(reason)" } else { nil } }
         #expect(resets == ["note-zone deleted"])
         #expect(try notes(on: laptop).isEmpty)
-        #expect(try laptop.store.zone(noteZone)?.exists != true)
+        #expect(try laptop.store.zone(Fixtures.zone)?.exists != true)
         #expect(harness.pushLog.errors.isEmpty)
     }
 
@@ -141,23 +141,23 @@ import Testing
         let (phone, laptop) = (harness[0], harness[1])
         try await phone.enterForeground()
         try await laptop.enterForeground()
-        try await phone.edit { try $0.save(makeNote("a", text: "x", modified: 1)) }
+        try await phone.edit { try $0.save(Fixtures.note("a", text: "x", modified: 1)) }
         #expect(try notes(on: laptop).keys.sorted() == ["a"])
 
         // The user deletes the app's data in Settings, subscriptions with it; a push reaches both devices.
-        await harness.simulator.serverUserDeletesZone(noteZone)
+        await harness.simulator.serverUserDeletesZone(Fixtures.zone)
         _ = try await harness.simulator.modifySubscriptions(saving: [], deleting: [Self.subscriptionID])
         try await phone.receivePushes()
         // The phone's engine met the deleted zone: by the app's policy it created the zone again and queued its
         // note to upload, and it saved the subscription again, so later changes still come by push.
         let resets = phone.events.events.compactMap { if case let .zoneReset(zone, reason) = $0 { "\(zone.zoneName) \(reason)" } else { nil } }
         #expect(resets == ["note-zone userDeletedZone"])
-        #expect(await harness.simulator.zoneIDs.contains(noteZone))
+        #expect(await harness.simulator.zoneIDs.contains(Fixtures.zone))
         #expect(try phone.store.pendingCount() == 1)
         #expect(try await harness.simulator.fetchAllSubscriptions().map(\.id) == [Self.subscriptionID])
 
         // The phone's next edit sends the note uploaded again with it; the laptop follows by pushes.
-        try await phone.edit { try $0.save(makeNote("b", text: "y", modified: 2)) }
+        try await phone.edit { try $0.save(Fixtures.note("b", text: "y", modified: 2)) }
         #expect(await harness.simulator.serverRecords().map(\.id.recordName) == ["a", "b"])
         #expect(try notes(on: laptop).keys.sorted() == ["a", "b"])
         // The laptop's fetch of the zone created again met an expired token and queued its copy of the note to

@@ -12,7 +12,7 @@ import Testing
         var pages: [ZoneChangesPage] = []
         var token = token
         repeat {
-            let page = try await simulator.fetchZoneChanges(noteZone, since: token, resultsLimit: limit)
+            let page = try await simulator.fetchZoneChanges(Fixtures.zone, since: token, resultsLimit: limit)
             pages.append(page)
             token = page.token
         } while pages.last?.moreComing == true && pages.count < 1000
@@ -22,12 +22,12 @@ import Testing
     @Test func pagesCarryMoreComingAndEveryRecordOnce() async throws {
         let simulator = try await simulatorWithNoteZone()
         await simulator.setChangesPageSize(4)
-        _ = try await save((0..<10).map { note(String(format: "n%02d", $0)) }, to: simulator)
+        _ = try await save((0..<10).map { Fixtures.noteRecord(String(format: "n%02d", $0)) }, to: simulator)
         let pages = try await fetchAll(simulator, from: nil)
         #expect(pages.map(\.changed.count) == [4, 4, 2])
         #expect(pages.map(\.moreComing) == [true, true, false])
         #expect(pages.flatMap(\.changed).map(\.id.recordName).sorted() == (0..<10).map { String(format: "n%02d", $0) })
-        let none = try await simulator.fetchZoneChanges(noteZone, since: pages.last?.token)
+        let none = try await simulator.fetchZoneChanges(Fixtures.zone, since: pages.last?.token)
         #expect(none.changed.isEmpty && none.deleted.isEmpty && !none.moreComing)
         let limited = try await fetchAll(simulator, from: nil, limit: 3)
         #expect(limited.count == 4)
@@ -35,54 +35,54 @@ import Testing
 
     @Test func aTokenYieldsOnlyLaterChangesWithDeletionsAndLatestValues() async throws {
         let simulator = try await simulatorWithNoteZone()
-        let saved = try await save([note("a"), note("b"), note("c")], to: simulator)
-        let token = try await simulator.fetchZoneChanges(noteZone, since: nil).token
+        let saved = try await save([Fixtures.noteRecord("a"), Fixtures.noteRecord("b"), Fixtures.noteRecord("c")], to: simulator)
+        let token = try await simulator.fetchZoneChanges(Fixtures.zone, since: nil).token
         var edited = saved[0]
         edited["title"] = .string("first edit")
         edited = try await save([edited], to: simulator)[0]
         edited["title"] = .string("second edit")
         _ = try await save([edited], to: simulator)
         try await simulator.modifyRecords(ModifyRecordsRequest(deletes: [saved[1].id])).throwingPartialFailure()
-        let page = try await simulator.fetchZoneChanges(noteZone, since: token)
+        let page = try await simulator.fetchZoneChanges(Fixtures.zone, since: token)
         #expect(page.changed.map(\.id.recordName) == ["a"])
         #expect(page.changed.first?["title"] == .string("second edit"))
         #expect(page.deleted == [RecordDeletion(id: saved[1].id, recordType: "Note")])
-        let fromScratch = try await simulator.fetchZoneChanges(noteZone, since: nil)
+        let fromScratch = try await simulator.fetchZoneChanges(Fixtures.zone, since: nil)
         #expect(fromScratch.deleted.isEmpty)
         #expect(fromScratch.changed.map(\.id.recordName).sorted() == ["a", "c"])
     }
 
     @Test func expiredTokensAreChangeTokenExpiredAndAFetchFromNoTokenWorks() async throws {
         let simulator = try await simulatorWithNoteZone()
-        _ = try await save([note("a")], to: simulator)
-        let token = try await simulator.fetchZoneChanges(noteZone, since: nil).token
+        _ = try await save([Fixtures.noteRecord("a")], to: simulator)
+        let token = try await simulator.fetchZoneChanges(Fixtures.zone, since: nil).token
         let databaseToken = try await simulator.fetchDatabaseChanges(since: nil).token
         await simulator.serverExpireChangeTokens()
-        await #expect(throws: CloudError.changeTokenExpired(noteZone)) {
-            _ = try await simulator.fetchZoneChanges(noteZone, since: token)
+        await #expect(throws: CloudError.changeTokenExpired(Fixtures.zone)) {
+            _ = try await simulator.fetchZoneChanges(Fixtures.zone, since: token)
         }
         await #expect(throws: CloudError.changeTokenExpired(nil)) {
             _ = try await simulator.fetchDatabaseChanges(since: databaseToken)
         }
-        let fresh = try await simulator.fetchZoneChanges(noteZone, since: nil)
+        let fresh = try await simulator.fetchZoneChanges(Fixtures.zone, since: nil)
         #expect(fresh.changed.map(\.id.recordName) == ["a"])
-        _ = try await simulator.fetchZoneChanges(noteZone, since: fresh.token)
+        _ = try await simulator.fetchZoneChanges(Fixtures.zone, since: fresh.token)
     }
 
     @Test func aRecreatedZoneExpiresItsOldTokens() async throws {
         let simulator = try await simulatorWithNoteZone()
-        let token = try await simulator.fetchZoneChanges(noteZone, since: nil).token
-        _ = try await simulator.deleteZones([noteZone])
-        _ = try await simulator.saveZones([noteZone])
-        await #expect(throws: CloudError.changeTokenExpired(noteZone)) {
-            _ = try await simulator.fetchZoneChanges(noteZone, since: token)
+        let token = try await simulator.fetchZoneChanges(Fixtures.zone, since: nil).token
+        _ = try await simulator.deleteZones([Fixtures.zone])
+        _ = try await simulator.saveZones([Fixtures.zone])
+        await #expect(throws: CloudError.changeTokenExpired(Fixtures.zone)) {
+            _ = try await simulator.fetchZoneChanges(Fixtures.zone, since: token)
         }
     }
 
     @Test func aForeignTokenIsInvalidArguments() async throws {
         let simulator = try await simulatorWithNoteZone()
         await #expect(throws: CloudError.self) {
-            _ = try await simulator.fetchZoneChanges(noteZone, since: ServerChangeToken(data: Data([1, 2, 3])))
+            _ = try await simulator.fetchZoneChanges(Fixtures.zone, since: ServerChangeToken(data: Data([1, 2, 3])))
         }
     }
 
@@ -111,7 +111,7 @@ import Testing
         } while pages < 100
         #expect(seen == zoneIDs)
         #expect(pages == 3)
-        _ = try await save([note("a", zone: zoneIDs[1])], to: simulator)
+        _ = try await save([Fixtures.noteRecord("a", zone: zoneIDs[1])], to: simulator)
         _ = try await simulator.deleteZones([zoneIDs[3]])
         let page = try await simulator.fetchDatabaseChanges(since: token)
         #expect(page.changedZones == [zoneIDs[1]])

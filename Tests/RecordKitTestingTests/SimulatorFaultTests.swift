@@ -9,21 +9,21 @@ import Testing
     @Test func failBeforeCommitSavesNothing() async throws {
         let simulator = try await simulatorWithNoteZone()
         await simulator.injectFault(.failBeforeCommit, on: [.modifyRecords])
-        await #expect(throws: CloudError.networkFailure) { _ = try await save([note("n1")], to: simulator) }
+        await #expect(throws: CloudError.networkFailure) { _ = try await save([Fixtures.noteRecord("n1")], to: simulator) }
         #expect(await simulator.serverRecords().isEmpty)
-        _ = try await save([note("n1")], to: simulator)
+        _ = try await save([Fixtures.noteRecord("n1")], to: simulator)
         #expect(await simulator.injectedFaults == [InjectedFault(operation: .modifyRecords, fault: .failBeforeCommit)])
     }
 
     @Test func aLostResponseCommitsButTheClientSeesANetworkFailure() async throws {
         let simulator = try await simulatorWithNoteZone()
         await simulator.injectFault(.loseResponse, on: [.modifyRecords])
-        await #expect(throws: CloudError.networkFailure) { _ = try await save([note("n1")], to: simulator) }
-        let stored = try #require(await simulator.serverRecord(note("n1").id))
+        await #expect(throws: CloudError.networkFailure) { _ = try await save([Fixtures.noteRecord("n1")], to: simulator) }
+        let stored = try #require(await simulator.serverRecord(Fixtures.noteRecord("n1").id))
         #expect(stored.system.changeTag != nil)
         // Sending the same new record again now meets the committed one.
-        let retry = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(note("n1"))]))
-        #expect(retry.saves[0].error == .serverRecordChanged(serverRecord: stored, clientRecord: note("n1")))
+        let retry = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(Fixtures.noteRecord("n1"))]))
+        #expect(retry.saves[0].error == .serverRecordChanged(serverRecord: stored, clientRecord: Fixtures.noteRecord("n1")))
     }
 
     @Test(arguments: [
@@ -35,7 +35,7 @@ import Testing
         let simulator = try await simulatorWithNoteZone()
         await simulator.injectFault(fault, count: 2)
         do {
-            _ = try await save([note("n1")], to: simulator)
+            _ = try await save([Fixtures.noteRecord("n1")], to: simulator)
             Issue.record("no error")
         } catch {
             let cloudError = try #require(error as? CloudError)
@@ -43,17 +43,17 @@ import Testing
             #expect(cloudError.retryAfter == expected.retryAfter && cloudError.retryAfter != nil)
             #expect(cloudError.isTransient)
         }
-        await #expect(throws: expected) { _ = try await simulator.fetchZoneChanges(noteZone, since: nil) }
+        await #expect(throws: expected) { _ = try await simulator.fetchZoneChanges(Fixtures.zone, since: nil) }
         #expect(await simulator.serverRecords().isEmpty)
-        _ = try await save([note("n1")], to: simulator)
+        _ = try await save([Fixtures.noteRecord("n1")], to: simulator)
     }
 
     @Test func faultsAimAtTheirOperation() async throws {
         let simulator = try await simulatorWithNoteZone()
         await simulator.injectFault(.failBeforeCommit, on: [.fetchZoneChanges])
-        _ = try await save([note("n1")], to: simulator)
-        await #expect(throws: CloudError.networkFailure) { _ = try await simulator.fetchZoneChanges(noteZone, since: nil) }
-        _ = try await simulator.fetchZoneChanges(noteZone, since: nil)
+        _ = try await save([Fixtures.noteRecord("n1")], to: simulator)
+        await #expect(throws: CloudError.networkFailure) { _ = try await simulator.fetchZoneChanges(Fixtures.zone, since: nil) }
+        _ = try await simulator.fetchZoneChanges(Fixtures.zone, since: nil)
     }
 
     @Test func randomFaultsRepeatWithTheSeed() async throws {
@@ -61,7 +61,7 @@ import Testing
             let simulator = try await simulatorWithNoteZone(seed: seed)
             await simulator.setRandomFaults(RandomFaults(probability: 0.3))
             for index in 0..<60 {
-                _ = try? await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(note("n\(index)"))]))
+                _ = try? await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(Fixtures.noteRecord("n\(index)"))]))
             }
             return await simulator.injectedFaults
         }
@@ -77,7 +77,7 @@ import Testing
         await simulator.injectFault(.failBeforeCommit, count: 3)
         await simulator.setRandomFaults(RandomFaults(probability: 1))
         await simulator.clearFaults()
-        _ = try await save([note("n1")], to: simulator)
+        _ = try await save([Fixtures.noteRecord("n1")], to: simulator)
         #expect(await simulator.injectedFaults.isEmpty)
     }
 }

@@ -3,21 +3,10 @@ import RecordKit
 import RecordKitSync
 import RecordKitTesting
 
-/// The zone the note app keeps its notes in.
-let noteZone = RecordZoneID(zoneName: "note-zone")
-
-/// A note record with a title, new to the server unless a change tag is given.
-func note(_ name: String, title: String = "t", zone: RecordZoneID = noteZone, changeTag: String? = nil) -> Record {
-    var record = Record(recordType: "Note", id: RecordID(recordName: name, zoneID: zone))
-    record["title"] = .string(title)
-    record.system.changeTag = changeTag
-    return record
-}
-
-/// A private-database simulator with the note zone created.
+/// A private-database simulator with the note zone (``Fixtures/zone``) created.
 func simulatorWithNoteZone(seed: UInt64 = 1) async throws -> CloudKitSimulator {
     let simulator = CloudKitSimulator(seed: seed)
-    let results = try await simulator.saveZones([noteZone])
+    let results = try await simulator.saveZones([Fixtures.zone])
     _ = try results[0].get()
     return simulator
 }

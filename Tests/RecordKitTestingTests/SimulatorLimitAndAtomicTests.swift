@@ -10,7 +10,7 @@ import Testing
 @Suite struct SimulatorLimitAndAtomicTests {
     @Test func moreThan400ItemsIsLimitExceededAndNothingIsSaved() async throws {
         let simulator = try await simulatorWithNoteZone()
-        let records = (0..<401).map { note("n\($0)") }
+        let records = (0..<401).map { Fixtures.noteRecord("n\($0)") }
         await #expect(throws: CloudError.self) {
             _ = try await simulator.modifyRecords(ModifyRecordsRequest(saves: records.map { RecordSave($0) }))
         }
@@ -21,7 +21,7 @@ import Testing
 
     @Test func moreThan2MBIsLimitExceeded() async throws {
         let simulator = try await simulatorWithNoteZone()
-        var big = note("big")
+        var big = Fixtures.noteRecord("big")
         big["body"] = .bytes(Data(repeating: 7, count: CloudLimits.maximumBytesPerRequest))
         do {
             _ = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(big)]))
@@ -38,16 +38,16 @@ import Testing
         let simulator = try await simulatorWithNoteZone()
         await simulator.setLimits(items: 3)
         await #expect(throws: CloudError.limitExceeded(itemCount: 4, byteCount: RequestSize.bytes(of: ModifyRecordsRequest(
-            saves: (0..<4).map { RecordSave(note("n\($0)")) })))) {
-            _ = try await simulator.modifyRecords(ModifyRecordsRequest(saves: (0..<4).map { RecordSave(note("n\($0)")) }))
+            saves: (0..<4).map { RecordSave(Fixtures.noteRecord("n\($0)")) })))) {
+            _ = try await simulator.modifyRecords(ModifyRecordsRequest(saves: (0..<4).map { RecordSave(Fixtures.noteRecord("n\($0)")) }))
         }
-        _ = try await save((0..<3).map { note("n\($0)") }, to: simulator)
+        _ = try await save((0..<3).map { Fixtures.noteRecord("n\($0)") }, to: simulator)
     }
 
     @Test func anAtomicZoneSavesAllOrNothing() async throws {
         let simulator = try await simulatorWithNoteZone()
-        let existing = try await save([note("taken")], to: simulator)[0]
-        let good = note("good"), clash = note("taken", title: "clash")
+        let existing = try await save([Fixtures.noteRecord("taken")], to: simulator)[0]
+        let good = Fixtures.noteRecord("good"), clash = Fixtures.noteRecord("taken", title: "clash")
         let result = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(good), RecordSave(clash)]))
         #expect(result.saves[0].error == .batchRequestFailed(good.id))
         #expect(result.saves[1].error == .serverRecordChanged(serverRecord: existing, clientRecord: clash))
@@ -56,9 +56,9 @@ import Testing
 
     @Test func nonAtomicRequestsFailItemByItem() async throws {
         let simulator = try await simulatorWithNoteZone()
-        _ = try await save([note("taken")], to: simulator)
-        let good = note("good"), clash = note("taken", title: "clash")
-        let missingZone = note("elsewhere", zone: RecordZoneID(zoneName: "missing"))
+        _ = try await save([Fixtures.noteRecord("taken")], to: simulator)
+        let good = Fixtures.noteRecord("good"), clash = Fixtures.noteRecord("taken", title: "clash")
+        let missingZone = Fixtures.noteRecord("elsewhere", zone: RecordZoneID(zoneName: "missing"))
         let request = ModifyRecordsRequest(saves: [RecordSave(good), RecordSave(clash), RecordSave(missingZone)], atomic: false)
         let result = try await simulator.modifyRecords(request)
         #expect(result.saves[0].error == nil)
@@ -76,9 +76,9 @@ import Testing
 
     @Test func atomicityIsPerZoneAndTheDefaultZoneIsNotAtomic() async throws {
         let simulator = try await simulatorWithNoteZone()
-        _ = try await save([note("taken", zone: .default)], to: simulator)
-        let goodDefault = note("good", zone: .default), clashDefault = note("taken", zone: .default)
-        let goodCustom = note("custom")
+        _ = try await save([Fixtures.noteRecord("taken", zone: .default)], to: simulator)
+        let goodDefault = Fixtures.noteRecord("good", zone: .default), clashDefault = Fixtures.noteRecord("taken", zone: .default)
+        let goodCustom = Fixtures.noteRecord("custom")
         let request = ModifyRecordsRequest(saves: [RecordSave(goodDefault), RecordSave(clashDefault), RecordSave(goodCustom)])
         let result = try await simulator.modifyRecords(request)
         #expect(result.saves[0].error == nil)
@@ -90,8 +90,8 @@ import Testing
 
     @Test func deletesFailAtomicallyWithTheirZone() async throws {
         let simulator = try await simulatorWithNoteZone()
-        let kept = try await save([note("kept")], to: simulator)[0]
-        let missing = RecordID(recordName: "missing", zoneID: noteZone)
+        let kept = try await save([Fixtures.noteRecord("kept")], to: simulator)[0]
+        let missing = Fixtures.id("missing")
         let result = try await simulator.modifyRecords(ModifyRecordsRequest(deletes: [kept.id, missing]))
         #expect(result.deletes[0].error == .batchRequestFailed(kept.id))
         #expect(result.deletes[1].error == .unknownItem(missing))

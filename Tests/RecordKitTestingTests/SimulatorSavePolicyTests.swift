@@ -8,7 +8,7 @@ import Testing
 @Suite struct SimulatorSavePolicyTests {
     @Test func everySaveGetsANewChangeTagAndServerDates() async throws {
         let simulator = try await simulatorWithNoteZone()
-        let first = try await save([note("n1")], to: simulator)[0]
+        let first = try await save([Fixtures.noteRecord("n1")], to: simulator)[0]
         let firstTag = try #require(first.system.changeTag)
         #expect(first.system.creationDate != nil)
         var edited = first
@@ -26,7 +26,7 @@ import Testing
 
     @Test func ifServerRecordUnchangedRefusesAStaleTagAndHandsBackTheServerRecord() async throws {
         let simulator = try await simulatorWithNoteZone()
-        let original = try await save([note("n1", title: "a")], to: simulator)[0]
+        let original = try await save([Fixtures.noteRecord("n1", title: "a")], to: simulator)[0]
         var deviceA = original, deviceB = original
         deviceA["title"] = .string("from A")
         deviceB["title"] = .string("from B")
@@ -39,15 +39,15 @@ import Testing
 
     @Test func creatingARecordThatExistsIsAServerRecordChanged() async throws {
         let simulator = try await simulatorWithNoteZone()
-        let existing = try await save([note("seed", title: "first")], to: simulator)[0]
-        let duplicate = note("seed", title: "second")
+        let existing = try await save([Fixtures.noteRecord("seed", title: "first")], to: simulator)[0]
+        let duplicate = Fixtures.noteRecord("seed", title: "second")
         let result = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(duplicate)]))
         #expect(result.saves[0].error == .serverRecordChanged(serverRecord: existing, clientRecord: duplicate))
     }
 
     @Test func savingWithATagARecordTheServerDeletedIsUnknownItem() async throws {
         let simulator = try await simulatorWithNoteZone()
-        let saved = try await save([note("n1")], to: simulator)[0]
+        let saved = try await save([Fixtures.noteRecord("n1")], to: simulator)[0]
         try await simulator.modifyRecords(ModifyRecordsRequest(deletes: [saved.id])).throwingPartialFailure()
         let result = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(saved)]))
         #expect(result.saves[0].error == .unknownItem(saved.id))
@@ -56,7 +56,7 @@ import Testing
 
     @Test func changedKeysWritesOnlyTheListedKeysWhateverTheTag() async throws {
         let simulator = try await simulatorWithNoteZone()
-        var base = note("n1", title: "a")
+        var base = Fixtures.noteRecord("n1", title: "a")
         base["body"] = .string("b")
         base["color"] = .string("red")
         let saved = try await save([base], to: simulator)[0]
@@ -78,7 +78,7 @@ import Testing
 
     @Test func allKeysWritesEveryKeyTheRecordHoldsWhateverTheTag() async throws {
         let simulator = try await simulatorWithNoteZone()
-        var base = note("n1", title: "a")
+        var base = Fixtures.noteRecord("n1", title: "a")
         base["body"] = .string("b")
         base["color"] = .string("red")
         let saved = try await save([base], to: simulator)[0]
@@ -101,7 +101,7 @@ import Testing
     @Test(arguments: SavePolicy.allCases)
     func aSaveKeepsTheServerFieldsTheRecordDoesNotHold(policy: SavePolicy) async throws {
         let simulator = try await simulatorWithNoteZone()
-        var base = note("n1", title: "a")
+        var base = Fixtures.noteRecord("n1", title: "a")
         base["body"] = .string("b")
         base.encryptedFields["secret"] = .string("s")
         let saved = try await save([base], to: simulator)[0]
@@ -120,7 +120,7 @@ import Testing
     @Test(arguments: SavePolicy.allCases)
     func aChangedKeyTheRecordLacksRemovesTheField(policy: SavePolicy) async throws {
         let simulator = try await simulatorWithNoteZone()
-        var base = note("n1", title: "a")
+        var base = Fixtures.noteRecord("n1", title: "a")
         base["body"] = .string("b")
         base.encryptedFields["secret"] = .string("s")
         base["color"] = .string("red")
@@ -142,9 +142,9 @@ import Testing
     @Test(arguments: SavePolicy.allCases)
     func theParentIsWrittenWithEverySave(policy: SavePolicy) async throws {
         let simulator = try await simulatorWithNoteZone()
-        let saved = try await save([note("n1")], to: simulator)[0]
+        let saved = try await save([Fixtures.noteRecord("n1")], to: simulator)[0]
         var child = saved
-        child.system.parent = Reference(recordID: RecordID(recordName: "folder", zoneID: noteZone), action: .none)
+        child.system.parent = Reference(recordID: Fixtures.id("folder"), action: .none)
         let result = try await simulator.modifyRecords(ModifyRecordsRequest(
             saves: [RecordSave(child, changedKeys: [])], savePolicy: policy))
         #expect(try result.saves[0].result.get().system.parent == child.system.parent)
@@ -153,7 +153,7 @@ import Testing
 
     @Test func aNewRecordSavedWithChangedKeysHoldsOnlyThoseKeys() async throws {
         let simulator = try await simulatorWithNoteZone()
-        var record = note("n1", title: "a")
+        var record = Fixtures.noteRecord("n1", title: "a")
         record["body"] = .string("b")
         let result = try await simulator.modifyRecords(ModifyRecordsRequest(
             saves: [RecordSave(record, changedKeys: ["body", "gone"])], savePolicy: .changedKeys))
@@ -164,11 +164,11 @@ import Testing
 
     @Test func serverSaveKeepsTheFieldsTheRecordLacksUnlessRemoved() async throws {
         let simulator = try await simulatorWithNoteZone()
-        var base = note("n1", title: "a")
+        var base = Fixtures.noteRecord("n1", title: "a")
         base["body"] = .string("b")
         base["color"] = .string("red")
         let saved = try await save([base], to: simulator)[0]
-        var other = note("n1", title: "from another device")
+        var other = Fixtures.noteRecord("n1", title: "from another device")
         other["color"] = .string("blue")
         let kept = try await simulator.serverSave([other])[0]
         #expect(kept.fields == ["body": .string("b"), "color": .string("blue"), "title": .string("from another device")])
@@ -179,7 +179,7 @@ import Testing
 
     @Test func aRecordTypeCannotChange() async throws {
         let simulator = try await simulatorWithNoteZone()
-        let saved = try await save([note("n1")], to: simulator)[0]
+        let saved = try await save([Fixtures.noteRecord("n1")], to: simulator)[0]
         var other = saved
         other.recordType = "Folder"
         let result = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(other)]))
@@ -191,7 +191,7 @@ import Testing
 
     @Test func aRecordNamedTwiceInOneRequestIsRefused() async throws {
         let simulator = try await simulatorWithNoteZone()
-        let record = note("n1")
+        let record = Fixtures.noteRecord("n1")
         await #expect(throws: CloudError.self) {
             _ = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(record)], deletes: [record.id]))
         }
@@ -200,7 +200,7 @@ import Testing
 
     @Test func deletingARecordTheServerDoesNotHoldIsUnknownItem() async throws {
         let simulator = try await simulatorWithNoteZone()
-        let id = RecordID(recordName: "missing", zoneID: noteZone)
+        let id = Fixtures.id("missing")
         let result = try await simulator.modifyRecords(ModifyRecordsRequest(deletes: [id]))
         #expect(result.deletes[0].error == .unknownItem(id))
         let fetched = try await simulator.fetchRecords([id])
@@ -210,7 +210,7 @@ import Testing
     @Test func sameSeedSameTagsOtherSeedOtherTags() async throws {
         func tags(seed: UInt64) async throws -> [String?] {
             let simulator = try await simulatorWithNoteZone(seed: seed)
-            return try await save((0..<5).map { note("n\($0)") }, to: simulator).map(\.system.changeTag)
+            return try await save((0..<5).map { Fixtures.noteRecord("n\($0)") }, to: simulator).map(\.system.changeTag)
         }
         #expect(try await tags(seed: 7) == tags(seed: 7))
         #expect(try await tags(seed: 7) != tags(seed: 8))

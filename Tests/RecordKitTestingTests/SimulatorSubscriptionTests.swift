@@ -8,8 +8,8 @@ import Testing
 @Suite struct SimulatorSubscriptionTests {
     private let otherZone = RecordZoneID(zoneName: "other-zone")
 
-    private func change(_ name: String, zone: RecordZoneID = noteZone) -> ModifyRecordsRequest {
-        ModifyRecordsRequest(saves: [RecordSave(note(name, zone: zone))])
+    private func change(_ name: String, zone: RecordZoneID = Fixtures.zone) -> ModifyRecordsRequest {
+        ModifyRecordsRequest(saves: [RecordSave(Fixtures.noteRecord(name, zone: zone))])
     }
 
     /// A simulator with the note zone and another, `devices` registered for pushes, and these subscriptions.
@@ -24,7 +24,7 @@ import Testing
 
     @Test func subscriptionsAreSavedReplacedFetchedAndDeleted() async throws {
         let simulator = try await simulatorWithNoteZone()
-        let zone = Subscription(id: "zone", kind: .recordZone(noteZone))
+        let zone = Subscription(id: "zone", kind: .recordZone(Fixtures.zone))
         _ = try await simulator.modifySubscriptions(saving: [Subscription(id: "db", kind: .database), zone], deleting: [])
         let loud = Subscription(id: "db", kind: .database, notificationInfo: SubscriptionNotificationInfo(alertBody: "hi"))
         _ = try await simulator.modifySubscriptions(saving: [loud], deleting: [])
@@ -65,20 +65,20 @@ import Testing
 
     @Test func aChangeWithNoDeviceBehindItNotifiesEveryDevice() async throws {
         let simulator = try await simulator([Subscription(id: "db", kind: .database)])
-        try await simulator.serverSave([note("a")])
+        try await simulator.serverSave([Fixtures.noteRecord("a")])
         #expect(await simulator.takePushes(for: "phone").count == 1)
         #expect(await simulator.takePushes(for: "laptop").count == 1)
     }
 
     @Test func aZoneDeletedByADeviceNotifiesTheOthersByItsDatabaseAndZoneSubscriptions() async throws {
         let simulator = try await simulator([
-            Subscription(id: "db", kind: .database), Subscription(id: "zone", kind: .recordZone(noteZone)),
+            Subscription(id: "db", kind: .database), Subscription(id: "zone", kind: .recordZone(Fixtures.zone)),
             Subscription(id: "other", kind: .recordZone(otherZone)),
         ])
-        _ = try await simulator.deleteZones([noteZone], from: "phone")
+        _ = try await simulator.deleteZones([Fixtures.zone], from: "phone")
         #expect(await simulator.takePushes(for: "phone") == [])
         let pushes = await simulator.takePushes(for: "laptop")
-        #expect(pushes.map(\.kind) == [.database(zoneID: noteZone), .recordZone(noteZone)])
+        #expect(pushes.map(\.kind) == [.database(zoneID: Fixtures.zone), .recordZone(Fixtures.zone)])
         #expect(pushes.map(\.subscriptionID) == ["db", "zone"])
         // The user's deletion in Settings has no device behind it: every device hears of it.
         await simulator.serverUserDeletesZone(otherZone)
@@ -104,11 +104,11 @@ import Testing
     }
 
     @Test func aRecordZoneSubscriptionFiresOnlyForItsZone() async throws {
-        let simulator = try await simulator([Subscription(id: "zone", kind: .recordZone(noteZone))])
+        let simulator = try await simulator([Subscription(id: "zone", kind: .recordZone(Fixtures.zone))])
         _ = try await simulator.modifyRecords(change("elsewhere", zone: otherZone), from: "phone")
         #expect(await simulator.pendingPushes(for: "laptop") == [])
         _ = try await simulator.modifyRecords(change("here"), from: "phone")
-        #expect(await simulator.takePushes(for: "laptop").map(\.kind) == [.recordZone(noteZone)])
+        #expect(await simulator.takePushes(for: "laptop").map(\.kind) == [.recordZone(Fixtures.zone)])
     }
 
     @Test func aQuerySubscriptionFiresForMatchingChangesWithTheirReasons() async throws {
@@ -116,11 +116,11 @@ import Testing
             recordType: "Note", filters: [QueryFilter("title", .equals, .string("urgent"))],
             firesOn: [.recordCreation, .recordDeletion])
         let simulator = try await simulator([Subscription(id: "urgent", kind: .query(query))])
-        let urgent = RecordID(recordName: "u", zoneID: noteZone)
-        _ = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(note("u", title: "urgent"))]), from: "phone")
-        _ = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(note("calm", title: "calm"))]), from: "phone")
+        let urgent = Fixtures.id("u")
+        _ = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(Fixtures.noteRecord("u", title: "urgent"))]), from: "phone")
+        _ = try await simulator.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(Fixtures.noteRecord("calm", title: "calm"))]), from: "phone")
         // An update is not among the changes it fires on.
-        try await simulator.serverSave([note("u", title: "urgent")])
+        try await simulator.serverSave([Fixtures.noteRecord("u", title: "urgent")])
         _ = try await simulator.modifyRecords(ModifyRecordsRequest(deletes: [urgent]), from: "phone")
 
         let kinds = await simulator.takePushes(for: "laptop").map(\.kind)
@@ -130,8 +130,8 @@ import Testing
     @Test func aQuerySubscriptionThatFiresOnceIsDeletedAfterFiring() async throws {
         let once = Subscription(id: "once", kind: .query(QuerySubscription(recordType: "Note", firesOnce: true)))
         let simulator = try await simulator([once])
-        try await simulator.serverSave([note("a")])
-        try await simulator.serverSave([note("b")])
+        try await simulator.serverSave([Fixtures.noteRecord("a")])
+        try await simulator.serverSave([Fixtures.noteRecord("b")])
         #expect(await simulator.takePushes(for: "laptop").count == 1)
         #expect(try await simulator.fetchAllSubscriptions() == [])
     }
@@ -141,7 +141,7 @@ import Testing
             shouldSendContentAvailable: false, title: "New note", alertBody: "A note changed", soundName: "ping",
             shouldBadge: true)
         let simulator = try await simulator([Subscription(id: "db", kind: .database, notificationInfo: info)])
-        try await simulator.serverSave([note("a")])
+        try await simulator.serverSave([Fixtures.noteRecord("a")])
         let push = try #require(await simulator.takePushes(for: "laptop").first)
         #expect(!push.isSilent && !push.isContentAvailable)
         #expect(push.alert == CloudNotification.Alert(title: "New note", body: "A note changed", badge: 1, sound: "ping"))
@@ -152,15 +152,15 @@ import Testing
     @Test func aDroppedPushNeverArrives() async throws {
         let simulator = try await simulator(devices: ["laptop"], [Subscription(id: "db", kind: .database)])
         await simulator.injectPushFault(.drop)
-        try await simulator.serverSave([note("a")])
-        try await simulator.serverSave([note("b")])
+        try await simulator.serverSave([Fixtures.noteRecord("a")])
+        try await simulator.serverSave([Fixtures.noteRecord("b")])
         #expect(await simulator.takePushes(for: "laptop").count == 1)
     }
 
     @Test func aDelayedPushArrivesWhenReleased() async throws {
         let simulator = try await simulator(devices: ["laptop"], [Subscription(id: "db", kind: .database)])
         await simulator.injectPushFault(.delay)
-        try await simulator.serverSave([note("a")])
+        try await simulator.serverSave([Fixtures.noteRecord("a")])
         #expect(await simulator.pendingPushes(for: "laptop") == [])
         await simulator.releaseHeldPushes()
         #expect(await simulator.takePushes(for: "laptop").count == 1)
@@ -168,20 +168,20 @@ import Testing
 
     @Test func aCoalescedPushMergesIntoOneNotTakenYet() async throws {
         let simulator = try await simulator(devices: ["laptop"], [Subscription(id: "db", kind: .database)])
-        try await simulator.serverSave([note("a")])
+        try await simulator.serverSave([Fixtures.noteRecord("a")])
         await simulator.injectPushFault(.coalesce)
-        try await simulator.serverSave([note("b")])
+        try await simulator.serverSave([Fixtures.noteRecord("b")])
         #expect(await simulator.takePushes(for: "laptop").count == 1)
         // With none waiting, a coalesced push arrives.
         await simulator.injectPushFault(.coalesce)
-        try await simulator.serverSave([note("c")])
+        try await simulator.serverSave([Fixtures.noteRecord("c")])
         #expect(await simulator.takePushes(for: "laptop").count == 1)
     }
 
     @Test func aDuplicatedPushArrivesTwiceWithOneID() async throws {
         let simulator = try await simulator(devices: ["laptop"], [Subscription(id: "db", kind: .database)])
         await simulator.injectPushFault(.duplicate)
-        try await simulator.serverSave([note("a")])
+        try await simulator.serverSave([Fixtures.noteRecord("a")])
         let pushes = await simulator.takePushes(for: "laptop")
         #expect(pushes.count == 2)
         #expect(pushes.first == pushes.last)
@@ -189,26 +189,26 @@ import Testing
 
     @Test func aPushBeforeTheChangeIsVisibleMeetsAFetchThatLacksIt() async throws {
         let simulator = try await simulator(devices: ["laptop"], [Subscription(id: "db", kind: .database)])
-        try await simulator.serverSave([note("seen")])
+        try await simulator.serverSave([Fixtures.noteRecord("seen")])
         await simulator.injectPushFault(.beforeVisible)
-        try await simulator.serverSave([note("early")])
-        try await simulator.serverSave([note("later")])
+        try await simulator.serverSave([Fixtures.noteRecord("early")])
+        try await simulator.serverSave([Fixtures.noteRecord("later")])
         #expect(await simulator.takePushes(for: "laptop").count == 3)
 
-        let hidden = try await simulator.fetchZoneChanges(noteZone, since: nil)
+        let hidden = try await simulator.fetchZoneChanges(Fixtures.zone, since: nil)
         #expect(hidden.changed.map(\.id.recordName) == ["seen"])
         await simulator.releaseHiddenChanges()
         // From the hidden page's token, the changes held back arrive.
-        let shown = try await simulator.fetchZoneChanges(noteZone, since: hidden.token)
+        let shown = try await simulator.fetchZoneChanges(Fixtures.zone, since: hidden.token)
         #expect(shown.changed.map(\.id.recordName) == ["early", "later"])
     }
 
     @Test func theSimulatorsPushesSurviveTheirPayload() async throws {
         let simulator = try await simulator(devices: ["laptop"], [
-            Subscription(id: "db", kind: .database), Subscription(id: "zone", kind: .recordZone(noteZone)),
+            Subscription(id: "db", kind: .database), Subscription(id: "zone", kind: .recordZone(Fixtures.zone)),
             Subscription(id: "query", kind: .query(QuerySubscription(recordType: "Note"))),
         ])
-        try await simulator.serverSave([note("a")])
+        try await simulator.serverSave([Fixtures.noteRecord("a")])
         let pushes = await simulator.takePushes(for: "laptop")
         #expect(pushes.map(\.subscriptionID) == ["db", "query", "zone"])
         for push in pushes {

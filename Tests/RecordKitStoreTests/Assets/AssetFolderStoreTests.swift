@@ -11,7 +11,7 @@ import Testing
         let folder = try AssetTestFolder()
         let store = try folder.store()
         let appFile = try folder.appFile("cover.jpg", "cover bytes")
-        try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: appFile), modified: Date(timeIntervalSince1970: 1_000)))
+        try store.save(Fixtures.note("n1", file: appFile))
 
         let note = try #require(try store.fetch(Note.self, id: Fixtures.id("n1")))
         let owned = try #require(note.text.fileURL)
@@ -32,8 +32,8 @@ import Testing
         let first = try folder.appFile("a.jpg", "the same image")
         let second = try folder.appFile("b.jpg", "the same image")
         try store.save(contentsOf: [
-            Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: first), modified: Date(timeIntervalSince1970: 1_000)),
-            Note(recordID: Fixtures.id("n2"), text: Asset(fileURL: second), modified: Date(timeIntervalSince1970: 1_000)),
+            Fixtures.note("n1", file: first),
+            Fixtures.note("n2", file: second),
         ])
         #expect(folder.assetFolderContents().count == 1)
         let notes = try store.fetchAll(Note.self).models
@@ -51,7 +51,7 @@ import Testing
         let folder = try AssetTestFolder()
         let store = try folder.store()
         let cached = try folder.cachedFile("ck-asset-1", "downloaded cover")
-        let server = Note(recordID: Fixtures.id("s1"), text: Asset(fileURL: cached), modified: Date(timeIntervalSince1970: 1_000))
+        let server = Fixtures.note("s1", file: cached)
         var record = server.record()
         record.system.changeTag = "e1"
         let token = ServerChangeToken(data: Data("t1".utf8))
@@ -73,8 +73,8 @@ import Testing
         let gone = URL(fileURLWithPath: folder.folder.file("cloudkit-cache/purged"))
         let kept = try folder.cachedFile("present", "present")
         let records = [
-            Note(recordID: Fixtures.id("gone"), text: Asset(fileURL: gone), modified: Date(timeIntervalSince1970: 1_000)).record(),
-            Note(recordID: Fixtures.id("kept"), text: Asset(fileURL: kept), modified: Date(timeIntervalSince1970: 1_000)).record(),
+            Fixtures.note("gone", file: gone).record(),
+            Fixtures.note("kept", file: kept).record(),
         ]
         let token = ServerChangeToken(data: Data("t1".utf8))
         let report = try store.apply(FetchedPage(zoneID: Fixtures.zone, changed: records, token: token))
@@ -89,7 +89,7 @@ import Testing
         let folder = try AssetTestFolder()
         let store = try folder.store()
         let cached = try folder.cachedFile("conflict", "the server's cover")
-        var record = Note(recordID: Fixtures.id("c1"), text: Asset(fileURL: cached), modified: Date(timeIntervalSince1970: 2_000)).record()
+        var record = Fixtures.note("c1", file: cached, modified: 2_000).record()
         record.system.changeTag = "e9"
         try store.apply(serverRecords: [record])
         try FileManager.default.removeItem(at: cached)
@@ -102,8 +102,8 @@ import Testing
         let missing = URL(fileURLWithPath: folder.folder.file("app/never-written.jpg"))
         let good = try folder.appFile("good.jpg", "good")
         let notes = [
-            Note(recordID: Fixtures.id("good"), text: Asset(fileURL: good), modified: Date(timeIntervalSince1970: 1_000)),
-            Note(recordID: Fixtures.id("bad"), text: Asset(fileURL: missing), modified: Date(timeIntervalSince1970: 1_000)),
+            Fixtures.note("good", file: good),
+            Fixtures.note("bad", file: missing),
         ]
         #expect(throws: RecordStoreError.asset(Fixtures.id("bad"), recordType: "Note", field: "text", .missing(path: missing.path))) {
             try store.save(contentsOf: notes)
@@ -118,7 +118,7 @@ import Testing
         let store = try folder.store(writer: DiskFullWriter(limit: 3_000))
         let big = URL(fileURLWithPath: folder.folder.file("app/big.bin"))
         try Data(repeating: 0x5A, count: 10_000).write(to: big)
-        let note = Note(recordID: Fixtures.id("big"), text: Asset(fileURL: big), modified: Date(timeIntervalSince1970: 1_000))
+        let note = Fixtures.note("big", file: big)
         let thrown = #expect(throws: RecordStoreError.self) { try store.save(note) }
         let parts = Self.assetErrorParts(thrown)
         #expect(parts?.id == Fixtures.id("big") && parts?.recordType == "Note" && parts?.field == "text")
@@ -139,7 +139,7 @@ import Testing
         let folder = try AssetTestFolder()
         let store = try folder.store()
         let cached = try folder.cachedFile("s", "on the server")
-        var record = Note(recordID: Fixtures.id("s1"), text: Asset(fileURL: cached), modified: Date(timeIntervalSince1970: 1_000)).record()
+        var record = Fixtures.note("s1", file: cached).record()
         record.system.changeTag = "e1"
         try store.apply(FetchedPage(zoneID: Fixtures.zone, changed: [record]))
         #expect(folder.assetFolderContents().count == 1)
@@ -156,7 +156,7 @@ import Testing
     @Test func aReplacedAssetsOldFileGoesWhenTheServerAcceptsTheNewOne() throws {
         let folder = try AssetTestFolder()
         let store = try folder.store()
-        try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: try folder.appFile("v1", "version 1")), modified: Date(timeIntervalSince1970: 1_000)))
+        try store.save(Fixtures.note("n1", file: try folder.appFile("v1", "version 1")))
         var batch = try store.nextPendingBatch(maxCount: 10)
         var sent = try #require(batch.saves.first)
         var returned = sent.record
@@ -164,7 +164,7 @@ import Testing
         try store.markSent([.saved(serverRecord: returned, generation: sent.generation)])
         #expect(folder.assetFolderContents().count == 1)
 
-        try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: try folder.appFile("v2", "version 2")), modified: Date(timeIntervalSince1970: 2_000)))
+        try store.save(Fixtures.note("n1", file: try folder.appFile("v2", "version 2"), modified: 2_000))
         #expect(folder.assetFolderContents().count == 2, "the ancestor still references version 1")
         batch = try store.nextPendingBatch(maxCount: 10)
         sent = try #require(batch.saves.first)
@@ -178,8 +178,8 @@ import Testing
     @Test func forgetZoneAndDeleteAllDataRemoveTheFiles() throws {
         let folder = try AssetTestFolder()
         let store = try folder.store()
-        try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: try folder.appFile("a", "a")), modified: Date(timeIntervalSince1970: 1_000)))
-        var record = Note(recordID: Fixtures.id("s1"), text: Asset(fileURL: try folder.cachedFile("b", "b")), modified: Date(timeIntervalSince1970: 1_000)).record()
+        try store.save(Fixtures.note("n1", file: try folder.appFile("a", "a")))
+        var record = Fixtures.note("s1", file: try folder.cachedFile("b", "b")).record()
         record.system.changeTag = "e1"
         try store.apply(FetchedPage(zoneID: Fixtures.zone, changed: [record]))
         #expect(folder.assetFolderContents().count == 2)
@@ -194,7 +194,7 @@ import Testing
         let folder = try AssetTestFolder()
         do {
             let store = try folder.store()
-            try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: try folder.appFile("a", "kept")), modified: Date(timeIntervalSince1970: 1_000)))
+            try store.save(Fixtures.note("n1", file: try folder.appFile("a", "kept")))
         }
         // A copy cut short, and a finished copy whose transaction never committed.
         try Data("partial".utf8).write(to: folder.assets.appendingPathComponent(".incoming-0A1B"))
@@ -210,7 +210,7 @@ import Testing
     @Test func aCorruptRowStopsTheCollectionInsteadOfLosingItsFiles() throws {
         let folder = try AssetTestFolder()
         let store = try folder.store()
-        try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: try folder.appFile("a", "a")), modified: Date(timeIntervalSince1970: 1_000)))
+        try store.save(Fixtures.note("n1", file: try folder.appFile("a", "a")))
         // Damage the row (its bytes still name the folder, so the collector must read it, and cannot).
         try store.database.write { db in
             try db.execute(sql: "UPDATE recordkit_records SET value = substr(value, 1, length(value) - 1)")
@@ -269,7 +269,7 @@ import Testing
             let store = try RecordStore(path: original.file("store.sqlite"), models: [Note.self], options: options, clock: Fixtures.clock)
             let file = URL(fileURLWithPath: original.file("cover.jpg"))
             try Data("the cover".utf8).write(to: file)
-            try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: file), modified: Date(timeIntervalSince1970: 1_000)))
+            try store.save(Fixtures.note("n1", file: file))
         }
         // The app's container gets a new path (an update, a restore): everything moves, the old path is gone.
         let moved = try TemporaryFolder()

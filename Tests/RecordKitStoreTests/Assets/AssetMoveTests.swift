@@ -10,7 +10,7 @@ import Testing
         let store = try folder.store()
         // Stands in for a Core Data external-storage file (the move's source keeps its own files).
         let external = try folder.appFile("external-storage-cover", "cover from core data")
-        var server = Note(recordID: Fixtures.id("m1"), text: Asset(fileURL: external), modified: Date(timeIntervalSince1970: 1_000)).record()
+        var server = Fixtures.note("m1", file: external).record()
         server.system.changeTag = "e1"
         try store.moveIn(
             records: [MovedRecord(id: server.id, recordType: server.recordType, local: server, server: server, pending: .none)],
@@ -28,7 +28,7 @@ import Testing
         let folder = try AssetTestFolder()
         let store = try folder.store()
         let gone = URL(fileURLWithPath: folder.path + "/app/gone")
-        let record = Note(recordID: Fixtures.id("m1"), text: Asset(fileURL: gone), modified: Date(timeIntervalSince1970: 1_000)).record()
+        let record = Fixtures.note("m1", file: gone).record()
         #expect(throws: RecordStoreError.asset(Fixtures.id("m1"), recordType: "Note", field: "text", .missing(path: gone.path))) {
             try store.moveIn(records: [MovedRecord(id: record.id, recordType: record.recordType, local: record, server: nil, pending: .save)], zones: [], databaseToken: nil)
         }

@@ -10,11 +10,11 @@ import Testing
     @Test func aWriteCollectsOnlyTheFilesItReleased() throws {
         let folder = try AssetTestFolder()
         let store = try folder.store()
-        try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: try folder.appFile("a", "a")), modified: Date(timeIntervalSince1970: 1_000)))
+        try store.save(Fixtures.note("n1", file: try folder.appFile("a", "a")))
         // A file nothing references, put there behind the store's back: a write that did not release it leaves it.
         let stray = String(repeating: "cd", count: 32)
         try Data("stray".utf8).write(to: folder.assets.appendingPathComponent(stray))
-        try store.save(Note(recordID: Fixtures.id("n2"), text: Asset(fileURL: try folder.appFile("b", "b")), modified: Date(timeIntervalSince1970: 1_000)))
+        try store.save(Fixtures.note("n2", file: try folder.appFile("b", "b")))
         try store.delete(Note.self, id: Fixtures.id("n2"))
         #expect(folder.assetFolderContents().count == 2, "n1's file and the stray one; n2's file went with n2")
         #expect(folder.assetFolderContents().contains(stray))
@@ -26,11 +26,11 @@ import Testing
     @Test func theBookkeepingFollowsEveryWriteOfARow() throws {
         let folder = try AssetTestFolder()
         let store = try folder.store()
-        try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: try folder.appFile("a", "shared")), modified: Date(timeIntervalSince1970: 1_000)))
-        try store.save(Note(recordID: Fixtures.id("n2"), text: Asset(fileURL: try folder.appFile("b", "shared")), modified: Date(timeIntervalSince1970: 1_000)))
+        try store.save(Fixtures.note("n1", file: try folder.appFile("a", "shared")))
+        try store.save(Fixtures.note("n2", file: try folder.appFile("b", "shared")))
         #expect(try references(store) == [["n1", "0"], ["n2", "0"]])
         // n1 moves to another file: its old reference goes, n2's stays, and so does the shared file.
-        try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: try folder.appFile("c", "own")), modified: Date(timeIntervalSince1970: 2_000)))
+        try store.save(Fixtures.note("n1", file: try folder.appFile("c", "own"), modified: 2_000))
         #expect(try references(store).count == 2)
         #expect(folder.assetFolderContents().count == 2)
         try store.delete(Note.self, id: Fixtures.id("n2"))
@@ -43,7 +43,7 @@ import Testing
         let folder = try AssetTestFolder()
         do {
             let store = try folder.store()
-            try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: try folder.appFile("a", "kept")), modified: Date(timeIntervalSince1970: 1_000)))
+            try store.save(Fixtures.note("n1", file: try folder.appFile("a", "kept")))
             // Back to the store as the version before the bookkeeping left it.
             try store.database.write { db in
                 try db.execute(sql: """
@@ -65,7 +65,7 @@ import Testing
         let folder = try AssetTestFolder()
         do {
             let store = try folder.store()
-            try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: try folder.appFile("a", "a")), modified: Date(timeIntervalSince1970: 1_000)))
+            try store.save(Fixtures.note("n1", file: try folder.appFile("a", "a")))
         }
         do {
             // Without the folder, writes are not noted: this one drops n1's reference behind the bookkeeping.

@@ -14,8 +14,8 @@ import Darwin
     @Test func anAssetAboveCloudKitsLimitIsReportedAndTheRestOfTheBatchGoes() throws {
         let folder = try AssetTestFolder()
         let store = try folder.store()
-        try store.save(Note(recordID: Fixtures.id("big"), text: Asset(fileURL: try folder.appFile("big", "big")), modified: Date(timeIntervalSince1970: 1_000)))
-        try store.save(Note(recordID: Fixtures.id("small"), text: Asset(fileURL: try folder.appFile("small", "small")), modified: Date(timeIntervalSince1970: 1_000)))
+        try store.save(Fixtures.note("big", file: try folder.appFile("big", "big")))
+        try store.save(Fixtures.note("small", file: try folder.appFile("small", "small")))
         // The owned file grows (sparse: truncate extends it without writing) to one byte above the limit.
         let owned = try #require(try store.fetch(Note.self, id: Fixtures.id("big"))?.text.fileURL)
         let limit: Int64 = 250_000_000  // 250 MB, as AssetFiles.md states and Apple counts storage (decimal).

@@ -10,12 +10,12 @@ import Testing
     @Test func aSentFileReleasedByAnEditDuringTheSendLeavesThatChangePendingAndRecordsTheOthers() throws {
         let folder = try AssetTestFolder()
         let store = try folder.store()
-        try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: try folder.appFile("v1", "first")), modified: Date(timeIntervalSince1970: 1)))
-        try store.save(Note(recordID: Fixtures.id("n2"), text: Asset(fileURL: try folder.appFile("other", "other")), modified: Date(timeIntervalSince1970: 1)))
+        try store.save(Fixtures.note("n1", file: try folder.appFile("v1", "first"), modified: 1))
+        try store.save(Fixtures.note("n2", file: try folder.appFile("other", "other"), modified: 1))
         let batch = try store.nextPendingBatch()
         #expect(batch.saves.count == 2)
         // The edit during the send: n1's first file is no longer referenced, and goes.
-        try store.save(Note(recordID: Fixtures.id("n1"), text: Asset(fileURL: try folder.appFile("v2", "second")), modified: Date(timeIntervalSince1970: 2)))
+        try store.save(Fixtures.note("n1", file: try folder.appFile("v2", "second"), modified: 2))
         #expect(folder.assetFolderContents().count == 2, "n1's second file and n2's")
 
         try store.markSent(batch.saves.map { save in

@@ -1,0 +1,1 @@
+../RecordKitTestingTests/NoteFixtures.swift

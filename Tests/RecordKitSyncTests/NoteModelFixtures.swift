@@ -1,0 +1,1 @@
+../RecordKitStoreTests/NoteModelFixtures.swift
