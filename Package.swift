@@ -216,7 +216,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // No two tracked paths, and no two names in a manifest, differ only in letter case.
+        // No two tracked paths, and no two names in a manifest, differ only in letter case; a snippet shown in two
+        // documents matches its one source (DocSnippetTests).
         .testTarget(name: "PackageLayoutTests"),
         .testTarget(name: "RecordSchemaTests", dependencies: ["RecordSchema"], exclude: ["Fixtures"]),
         .testTarget(name: "RecordKitGeneratorTests", dependencies: ["RecordKitGenerator", "RecordSchema"], exclude: ["Fixtures"]),
