@@ -17,6 +17,8 @@ enum KeyedArchiveFiles {
     static let systemFields = "mentrena__SyncKit__QSCompany.1739C6A5-C07E-48A5-B83E-AB07694F23DF"
     static let wholeRecord = "insidegui__CloudKitCodable__Rambo.ckrecord"
     static let all = [tokenMutableData, tokenInline, systemFields, wholeRecord]
+    /// The archives with a third-party dump (`<name>.dump.json`) beside them: all but `tokenInline`.
+    static let dumped = [tokenMutableData, systemFields, wholeRecord]
 
     static func data(_ name: String) throws -> Data {
         try Data(contentsOf: folder.appendingPathComponent(name))
