@@ -10,17 +10,17 @@ import Testing
 
     @Test func gettingStartedShowsTheNotesSchemaFile() throws {
         let schema = try Self.text("Schemas/Notes.records.xml").trimmingCharacters(in: .newlines)
-        let blocks = try Self.fencedBlocks(in: Self.text(Self.gettingStarted)).filter { $0.language == "xml" }
+        let blocks = try MarkdownFences.blocks(in: Self.text(Self.gettingStarted)).filter { $0.language == "xml" }
         #expect(blocks.count == 1, "one schema in the article")
         #expect(blocks.first?.lines.joined(separator: "\n") == schema, "the article's schema should be Schemas/Notes.records.xml:\n\(schema)")
     }
 
     @Test func gettingStartedManifestLinesAreTheReadmes() throws {
         let manifest = try #require(
-            Self.fencedBlocks(in: Self.text("README.md")).first { $0.lines.first == "// swift-tools-version: 6.2" },
+            MarkdownFences.blocks(in: Self.text("README.md")).first { $0.lines.first == "// swift-tools-version: 6.2" },
             "README.md shows no Package.swift")
         let excerpt = try #require(
-            Self.fencedBlocks(in: Self.text(Self.gettingStarted)).first { $0.lines.contains { $0.contains(".package(url:") } },
+            MarkdownFences.blocks(in: Self.text(Self.gettingStarted)).first { $0.lines.contains { $0.contains(".package(url:") } },
             "the article shows no Package.swift lines")
         let missing = Self.linesNotInOrder(Self.trimmed(excerpt.lines), in: Self.trimmed(manifest.lines))
         #expect(missing.isEmpty, "lines of \(Self.gettingStarted) that are not, in this order, in README.md's Package.swift: \(missing)")
@@ -49,24 +49,5 @@ import Testing
 
     static func text(_ path: String) throws -> String {
         try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
-    }
-
-    /// The fenced code blocks of a Markdown text: the language after the opening fence, and the lines in between.
-    static func fencedBlocks(in markdown: String) -> [(language: String, lines: [String])] {
-        var blocks: [(language: String, lines: [String])] = []
-        var current: (language: String, lines: [String])?
-        for line in markdown.components(separatedBy: "\n") {
-            if line.hasPrefix("```") {
-                if let open = current {
-                    blocks.append(open)
-                    current = nil
-                } else {
-                    current = (String(line.dropFirst(3)), [])
-                }
-            } else {
-                current?.lines.append(line)
-            }
-        }
-        return blocks
     }
 }

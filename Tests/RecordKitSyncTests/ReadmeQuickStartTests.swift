@@ -51,7 +51,7 @@ import Testing
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let schema = try String(contentsOf: Self.root.appendingPathComponent("Schemas/Notes.records.xml"), encoding: .utf8)
         let code = try #require(Self.quickStart(in: source), "the quick start markers are missing from this file")
-        let blocks = Self.fencedBlocks(in: readme)
+        let blocks = MarkdownFences.blocks(in: readme).map { (language: $0.language, text: $0.lines.joined(separator: "\n")) }
         #expect(blocks.contains { $0.language == "swift" && $0.text == code }, "README.md's quick start should read:\n\(code)")
         #expect(
             blocks.contains { $0.language == "xml" && $0.text == schema.trimmingCharacters(in: .newlines) },
@@ -67,24 +67,5 @@ import Testing
         let indent = lines[begin].prefix { $0 == " " }.count
         let body = lines[(begin + 1)..<end].map { $0.count >= indent ? String($0.dropFirst(indent)) : $0 }
         return (["import RecordKit", "import RecordKitStore", "import RecordKitSync", ""] + body).joined(separator: "\n")
-    }
-
-    /// The fenced code blocks of a Markdown text: the language after the opening fence, and the lines in between.
-    static func fencedBlocks(in markdown: String) -> [(language: String, text: String)] {
-        var blocks: [(language: String, text: String)] = []
-        var current: (language: String, lines: [String])?
-        for line in markdown.components(separatedBy: "\n") {
-            if line.hasPrefix("```") {
-                if let open = current {
-                    blocks.append((open.language, open.lines.joined(separator: "\n")))
-                    current = nil
-                } else {
-                    current = (String(line.dropFirst(3)), [])
-                }
-            } else {
-                current?.lines.append(line)
-            }
-        }
-        return blocks
     }
 }

@@ -63,7 +63,7 @@ import Testing
             .throwingPartialFailure()
         try await simulator.serverSave([Fixtures.note("s9999", text: "later", modified: 3).record()])
         var edited = try #require(try notes(on: device)["s0001"])
-        edited.text = TestAssetFiles.asset(containing: "local edit")
+        edited.text = Fixtures.text("local edit")
         edited.modified = Date(timeIntervalSince1970: 10)
         try device.store.save(edited)
         await simulator.serverExpireChangeTokens()

@@ -64,7 +64,7 @@ import Testing
         try await first.sync()
         // The second device edits from the old copy; its send meets serverRecordChanged.
         var edited = try #require(try notes(on: second)["n1"])
-        edited.text = TestAssetFiles.asset(containing: "second")
+        edited.text = Fixtures.text("second")
         edited.modified = Date(timeIntervalSince1970: 9)
         try second.store.save(edited)
         try await second.engine.sendChanges()

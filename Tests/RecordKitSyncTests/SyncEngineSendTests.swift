@@ -48,7 +48,7 @@ import Testing
         let id = Fixtures.id("n1")
         try await harness.simulator.serverModify(ModifyRecordsRequest(deletes: [id])).throwingPartialFailure()
         var edited = try #require(try device.store.fetch(Note.self, id: id))
-        edited.text = TestAssetFiles.asset(containing: "second")
+        edited.text = Fixtures.text("second")
         try device.store.save(edited)
         try await device.engine.sendChanges()  // no fetch: the save meets unknownItem
         let server = try #require(await harness.simulator.serverRecord(id))
@@ -110,7 +110,7 @@ import Testing
         try device.store.save(Fixtures.note("gone", text: "v1", modified: 1))
         try await device.sync()
         var edited = try #require(try notes(on: device)["old"])
-        edited.text = TestAssetFiles.asset(containing: "v2")
+        edited.text = Fixtures.text("v2")
         edited.modified = Date(timeIntervalSince1970: 2)
         try device.store.save(edited)
         try device.store.save(Fixtures.note("new", text: "v1", modified: 2))

@@ -27,7 +27,7 @@ import Testing
     private func edit(_ name: String, on device: SimulatedDevice, text: String, modified: Double) async throws {
         try await device.edit { store in
             guard var note = try notes(on: device)[name] else { return }
-            note.text = TestAssetFiles.asset(containing: text)
+            note.text = Fixtures.text(text)
             note.modified = Date(timeIntervalSince1970: modified)
             try store.save(note)
         }

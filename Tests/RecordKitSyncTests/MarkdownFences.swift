@@ -1,0 +1,1 @@
+../PackageLayoutTests/MarkdownFences.swift
