@@ -84,6 +84,15 @@ extension RecordShare {
         return share
     }
 
+    /// The identities of the participants, other than the owner, that `serverShare` does not list: those
+    /// ``ckShare(rootRecord:serverShare:lookedUp:)`` needs looked up by the container.
+    public func participantsToLookUp(in serverShare: CKShare?) -> [ShareUserIdentity] {
+        participants.filter { participant in
+            participant.role != .owner
+                && !(serverShare?.participants.contains { participant.identity.matches($0.userIdentity) } ?? false)
+        }.map(\.identity)
+    }
+
     private func applyParticipants(to share: CKShare, lookedUp: [CKShare.Participant]) throws(CloudKitBridgeError) {
         let wanted = participants.filter { $0.role != .owner }
         for existing in share.participants where existing.role != .owner {
