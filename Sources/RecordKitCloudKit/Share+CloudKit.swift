@@ -157,7 +157,7 @@ extension ShareUserIdentity {
 // The framework's enums are compared, not switched over: they may grow cases, which read as `unknown`.
 
 extension ShareParticipantRole {
-    /// The role of a `CKShare.ParticipantRole`; a case this version does not know is ``unknown``.
+    /// The role of a `CKShare.ParticipantRole`; a case this version does not know is `unknown`.
     public init(_ role: CKShare.ParticipantRole) {
         if role == .owner {
             self = .owner
@@ -185,7 +185,7 @@ extension ShareParticipantRole {
 }
 
 extension SharePermission {
-    /// The permission of a `CKShare.ParticipantPermission`; a case this version does not know is ``unknown``.
+    /// The permission of a `CKShare.ParticipantPermission`; a case this version does not know is `unknown`.
     public init(_ permission: CKShare.ParticipantPermission) {
         if permission == .none {
             self = .none
@@ -210,7 +210,7 @@ extension SharePermission {
 }
 
 extension ShareAcceptanceStatus {
-    /// The status of a `CKShare.ParticipantAcceptanceStatus`; a case this version does not know is ``unknown``.
+    /// The status of a `CKShare.ParticipantAcceptanceStatus`; a case this version does not know is `unknown`.
     public init(_ status: CKShare.ParticipantAcceptanceStatus) {
         if status == .pending {
             self = .pending

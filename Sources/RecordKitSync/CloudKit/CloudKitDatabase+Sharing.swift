@@ -160,7 +160,7 @@ public struct CloudKitContainer: ShareAccepting {
     }
 
     /// Accepts the share: `CKContainer.accept(_:)` takes the framework's metadata, which is fetched again from the
-    /// share's URL (RecordKit's ``ShareMetadata`` is a value and cannot be handed back).
+    /// share's URL (RecordKit's `ShareMetadata` is a value and cannot be handed back).
     public func acceptShare(_ metadata: ShareMetadata) async throws(CloudError) -> RecordShare {
         guard let url = metadata.share.url else {
             throw .invalidArguments("share \(metadata.share.id) has no URL to accept it by")
