@@ -30,6 +30,12 @@ public enum CloudKitBridgeError: Error, Sendable, Hashable, CustomStringConverti
     case unreadablePredicate(subscriptionID: String, predicate: String, reason: String)
     /// A `CKSubscription` of a kind RecordKit does not know.
     case unknownSubscriptionType(subscriptionID: String)
+    /// A share the server has (it has a change tag) is saved from the server's `CKShare`, which was not given.
+    case shareNeedsServerCopy(recordName: String)
+    /// A new hierarchy share is made with its root record (`CKShare(rootRecord:share:)`), which was not given.
+    case shareNeedsRootRecord(recordName: String, rootRecordName: String)
+    /// A participant to add to the share is not among the participants the container looked up.
+    case participantNotLookedUp(recordName: String, participant: String)
 
     public var description: String {
         switch self {
@@ -55,6 +61,12 @@ public enum CloudKitBridgeError: Error, Sendable, Hashable, CustomStringConverti
             "the predicate of query subscription '\(subscriptionID)' is not one RecordKit writes (\(reason)): \(predicate)"
         case let .unknownSubscriptionType(subscriptionID):
             "subscription '\(subscriptionID)' is of a kind RecordKit does not know"
+        case let .shareNeedsServerCopy(recordName):
+            "share '\(recordName)' is on the server: save it from the server's CKShare (fetch it first)"
+        case let .shareNeedsRootRecord(recordName, rootRecordName):
+            "new share '\(recordName)' needs its root record '\(rootRecordName)' (CKShare(rootRecord:share:))"
+        case let .participantNotLookedUp(recordName, participant):
+            "share '\(recordName)': \(participant) was not looked up (CKContainer.shareParticipant(forUserRecordID:))"
         }
     }
 }

@@ -38,7 +38,8 @@ import Testing
         #expect(map("CHANGE_TOKEN_EXPIRED") == .changeTokenExpired(nil))
         #expect(map("USER_DELETED_ZONE") == .userDeletedZone(record.zoneID))
         #expect(map("ENCRYPTED_DATA_RESET") == .encryptedDataReset(record.zoneID))
-        for (code, expected) in [("ACCESS_DENIED", 10), ("AUTHENTICATION_FAILED", 9), ("AUTHENTICATION_REQUIRED", 9),
+        #expect(map("ACCESS_DENIED") == .permissionFailure("ACCESS_DENIED: why"))
+        for (code, expected) in [("AUTHENTICATION_FAILED", 9), ("AUTHENTICATION_REQUIRED", 9),
                                  ("CONFLICT", 14), ("EXISTS", 14), ("INTERNAL_ERROR", 1), ("QUOTA_EXCEEDED", 25),
                                  ("VALIDATING_REFERENCE_ERROR", 31), ("SOMETHING_NEW", 15)] {
             guard case let .other(found, reason) = map(code) else {
@@ -65,6 +66,13 @@ import Testing
             #expect(status == WebServicesErrorMapping.httpStatus(of: body.serverErrorCode), "\(error)")
             let back = WebServicesErrorMapping.cloudError(for: body, recordID: record, zoneID: zone)
             #expect(back == error, "\(error) came back as \(back)")
+        }
+        let refused = WebServicesErrorMapping.serverError(for: .permissionFailure("a read-only participant saved note-1"))
+        #expect(refused?.status == 403)
+        #expect(refused?.error.serverErrorCode == .accessDenied)
+        if let refused {
+            let back = WebServicesErrorMapping.cloudError(for: refused.error, recordID: record, zoneID: zone)
+            #expect(back == .permissionFailure("ACCESS_DENIED: a read-only participant saved note-1"))
         }
         #expect(WebServicesErrorMapping.serverError(for: .networkFailure) == nil)
         #expect(WebServicesErrorMapping.serverError(for: .limitExceeded(itemCount: 500, byteCount: 1))?.status == 400)

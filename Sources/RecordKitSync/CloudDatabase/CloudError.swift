@@ -38,7 +38,11 @@ public indirect enum CloudError: Error, Sendable, Hashable, CustomStringConverti
     case partialFailure([RecordID: CloudError])
     /// The request is malformed (say, a change feed asked of a zone that has none).
     case invalidArguments(String)
-    /// A CloudKit error with no case of its own (quotaExceeded, notAuthenticated, permissionFailure…): its
+    /// The current user may not do this: a participant without write permission saved or deleted a shared record,
+    /// a participant tried to share a shared record further, or a removed participant reached a zone it lost.
+    /// The text says what was refused. CloudKit: `CKError.Code.permissionFailure`.
+    case permissionFailure(String)
+    /// A CloudKit error with no case of its own (quotaExceeded, notAuthenticated…): its
     /// `CKError.Code` raw value and description. The simulator never produces it.
     case other(code: Int, reason: String)
     /// The database does not offer this operation (for example subscriptions on a conformer that has no bridge
@@ -83,6 +87,7 @@ public indirect enum CloudError: Error, Sendable, Hashable, CustomStringConverti
             "partialFailure: \(errors.count) items failed: "
                 + errors.sorted { $0.key < $1.key }.map { "\($0.key.recordName): \($0.value)" }.joined(separator: "; ")
         case let .invalidArguments(reason): "invalidArguments: \(reason)"
+        case let .permissionFailure(reason): "permissionFailure: \(reason)"
         case let .other(code, reason): "CloudKit error \(code): \(reason)"
         case let .unsupported(operation): "unsupported: this database does not offer \(operation)"
         }

@@ -49,7 +49,7 @@ public enum WebServicesErrorMapping {
         let reason = error.reason ?? error.serverErrorCode.rawValue
         let zone = zoneID ?? recordID?.zoneID ?? .default
         switch error.serverErrorCode {
-        case .accessDenied: return .other(code: CKErrorCode.permissionFailure, reason: "ACCESS_DENIED: \(reason)")
+        case .accessDenied: return .permissionFailure("ACCESS_DENIED: \(reason)")
         case .atomicError:
             if let recordID { return .batchRequestFailed(recordID) }
             return .invalidArguments("ATOMIC_ERROR: \(reason)")
@@ -107,6 +107,7 @@ public enum WebServicesErrorMapping {
         case let .serviceUnavailable(seconds): return (503, body(.tryAgainLater, "Try again later", retryAfter: seconds))
         case .networkFailure, .networkUnavailable: return nil
         case let .invalidArguments(reason), let .unsupported(reason): return (400, body(.badRequest, reason))
+        case let .permissionFailure(reason): return (403, body(.accessDenied, reason))
         case .partialFailure: return (500, body(.internalError, error.description))
         case let .other(code, reason):
             switch code {

@@ -28,7 +28,10 @@ extension CKSyncEngineAdapter {
             await receive(sent, syncEngine: syncEngine)
         case let .fetchedDatabaseChanges(changes):
             await flush()
-            for deletion in changes.deletions {
+            for deletion in changes.deletions where isSharedDatabase {
+                await sharedZoneLost(RecordZoneID(deletion.zoneID), syncEngine: syncEngine)
+            }
+            for deletion in changes.deletions where !isSharedDatabase {
                 await zoneDeleted(
                     RecordZoneID(deletion.zoneID), reason: ZoneResetReason(ZoneDeletionReason(deletion)), syncEngine: syncEngine)
             }
@@ -62,7 +65,7 @@ extension CKSyncEngineAdapter {
     }
 
     /// Reads fetched records into pages by zone, to store with the next state. A record that cannot be read
-    /// into a `Record` is reported and left out.
+    /// into a `Record` is reported and left out; shares go to ``shares``.
     private func receive(_ changes: CKSyncEngine.Event.FetchedRecordZoneChanges) async {
         var pages: [RecordZoneID: FetchedPage] = [:]
         var order: [RecordZoneID] = []
@@ -73,8 +76,8 @@ extension CKSyncEngineAdapter {
             }
             return zoneID
         }
-        for modification in changes.modifications {
-            let ckRecord = modification.record
+        let (records, deletions) = takeShares(from: changes.modifications, deletions: changes.deletions)
+        for ckRecord in records {
             do {
                 let record = try Record(ckRecord: ckRecord)
                 pages[page(record.id.zoneID)]?.changed.append(record)
@@ -83,7 +86,7 @@ extension CKSyncEngineAdapter {
                 emit(.undecodable(.undecodable(id, recordType: ckRecord.recordType, error)))
             }
         }
-        for deletion in changes.deletions {
+        for deletion in deletions {
             let id = RecordID(deletion.recordID)
             pages[page(id.zoneID)]?.deleted.append(id)
         }

@@ -22,7 +22,7 @@ extension CKSyncEngineAdapter {
         do {
             batch = try await store.async.nextPendingBatch(
                 maxCount: max(1, configuration.maxItemsPerRequest), maxBytes: configuration.maxBytesPerRequest
-            ) { !skipped.contains($0) && scope.contains(CKRecord.ID($0)) }
+            ) { !skipped.contains($0) && scope.contains(CKRecord.ID($0)) && self.syncsZone($0.zoneID) }
         } catch {
             emit(.storeFailed(error))
             return nil
@@ -58,7 +58,8 @@ extension CKSyncEngineAdapter {
             let pending = Set(try await store.async.pendingItems().map(\.id))
             let stale = syncEngine.state.pendingRecordZoneChanges.filter { change in
                 switch change {
-                case let .saveRecord(id), let .deleteRecord(id): scope.contains(id) && !pending.contains(RecordID(id))
+                case let .saveRecord(id), let .deleteRecord(id):
+                    scope.contains(id) && (!pending.contains(RecordID(id)) || !syncsZone(RecordID(id).zoneID))
                 @unknown default: false
                 }
             }
@@ -143,6 +144,9 @@ extension CKSyncEngineAdapter {
             } catch {
                 emit(.storeFailed(error))
             }
+        case let .createZone(zoneID) where isSharedDatabase:
+            // A shared zone that is gone is access lost: the participant cannot create the owner's zone.
+            await sharedZoneLost(zoneID, syncEngine: syncEngine)
         case let .createZone(zoneID):
             // Create the zone; the engine sends the record again after it.
             await setZone(zoneID, exists: false)

@@ -24,7 +24,7 @@ extension CKSyncEngineAdapter {
             syncEngine.state.remove(pendingRecordZoneChanges: stale)
             try await store.async.loseZone(zoneID, policy: policy)
             emit(.zoneReset(zoneID, reason: reason))
-            if reason.recreatesZone {
+            if reason.recreatesZone && !isSharedDatabase {
                 syncEngine.state.add(pendingDatabaseChanges: [.saveZone(CKRecordZone(zoneID: ckZoneID))])
                 await handPendingChanges(to: syncEngine)
             }
@@ -37,6 +37,9 @@ extension CKSyncEngineAdapter {
     /// lost by the user's hand.
     func zoneFetchFailed(_ zoneID: RecordZoneID, error: CKError, syncEngine: CKSyncEngine) async {
         switch ZoneFetchFailure(CloudError(cloudKitError: error, subject: CloudKitErrorSubject(zoneID: zoneID))) {
+        case .zoneMissing where isSharedDatabase:
+            // A shared zone that is gone is access lost.
+            await sharedZoneLost(zoneID, syncEngine: syncEngine)
         case .zoneMissing:
             await setZone(zoneID, exists: false)
             if configuration.zones.contains(zoneID) {

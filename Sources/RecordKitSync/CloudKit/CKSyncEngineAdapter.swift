@@ -44,11 +44,17 @@ public actor CKSyncEngineAdapter: CKSyncEngineDelegate {
     var attempted: Set<RecordID> = []
     /// Conflicts merged per record in the current send, bounded by ``SyncConfiguration/maxConflictRetries``.
     var conflictCounts: [RecordID: Int] = [:]
+    /// The shares fetched since the adapter started, by share record ID: fetched `CKShare` records are kept here,
+    /// not stored as records (see `takeShares`). Not persisted: after a relaunch a share is known again when the
+    /// engine next fetches it.
+    public internal(set) var shares: [RecordID: RecordShare] = [:]
     /// Set when the store refused a commit: no later state is stored in this process, so the engine fetches
     /// the lost changes again at the next launch.
     var stateBlocked = false
 
     /// An adapter over a store and a database (the private or the shared database of the app's container).
+    /// Over the shared database it creates no zones, and hands its engine only the changes of zones other users
+    /// own; over the private database, only those of the current user's zones.
     public init(store: RecordStore, database: CKDatabase, configuration: SyncConfiguration) {
         self.store = store
         self.database = database
@@ -91,13 +97,13 @@ public actor CKSyncEngineAdapter: CKSyncEngineDelegate {
     public func save<Model: RecordModel>(contentsOf models: some Collection<Model>) async throws(RecordStoreError) {
         let models = Array(models)  // Sendable, to hand to the store's async call.
         try await store.async.save(contentsOf: models)
-        engine?.state.add(pendingRecordZoneChanges: models.map { .saveRecord(CKRecord.ID($0.recordID)) })
+        engine?.state.add(pendingRecordZoneChanges: models.filter { syncsZone($0.recordID.zoneID) }.map { .saveRecord(CKRecord.ID($0.recordID)) })
     }
 
     /// Deletes records as local edits and tells the engine, once started.
     public func delete<Model: RecordModel>(_ type: Model.Type, id: RecordID...) async throws(RecordStoreError) {
         try await store.async.delete(type, ids: id)
-        engine?.state.add(pendingRecordZoneChanges: id.map { .deleteRecord(CKRecord.ID($0)) })
+        engine?.state.add(pendingRecordZoneChanges: id.filter { syncsZone($0.zoneID) }.map { .deleteRecord(CKRecord.ID($0)) })
     }
 
     // MARK: Plumbing
@@ -109,13 +115,15 @@ public actor CKSyncEngineAdapter: CKSyncEngineDelegate {
     /// Hands the store's pending changes, and the configured zones not known to exist, to the engine's state.
     func handPendingChanges(to engine: CKSyncEngine) async {
         do {
-            let changes: [CKSyncEngine.PendingRecordZoneChange] = try await store.async.pendingItems().map { item in
+            let changes: [CKSyncEngine.PendingRecordZoneChange] = try await store.async.pendingItems().filter { syncsZone($0.id.zoneID) }.map { item in
                 switch item.change {
                 case .save: .saveRecord(CKRecord.ID(item.id))
                 case .delete: .deleteRecord(CKRecord.ID(item.id))
                 }
             }
             engine.state.add(pendingRecordZoneChanges: changes)
+            // The shared database's zones are their owners' to create.
+            guard !isSharedDatabase else { return }
             var zones: [CKSyncEngine.PendingDatabaseChange] = []
             for zoneID in configuration.zones where zoneID.zoneName != RecordZoneID.defaultZoneName {
                 if try await store.async.zone(zoneID)?.exists != true { zones.append(.saveZone(CKRecordZone(zoneID: CKRecordZone.ID(zoneID)))) }

@@ -54,6 +54,7 @@ extension CloudError {
         if code == .zoneBusy { return .zoneBusy(zoneID, retryAfter: error.retryAfterSeconds) }
         if code == .changeTokenExpired { return .changeTokenExpired(zoneID) }
         if code == .invalidArguments { return .invalidArguments(String(describing: error)) }
+        if code == .permissionFailure { return .permissionFailure(String(describing: error)) }
         if code == .limitExceeded {
             return .limitExceeded(itemCount: subject.request?.items ?? 0, byteCount: subject.request?.bytes ?? 0)
         }

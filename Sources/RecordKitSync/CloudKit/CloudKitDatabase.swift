@@ -12,10 +12,15 @@ import RecordKitCloudKit
 public struct CloudKitDatabase: CloudDatabase {
     /// The database.
     public let database: CKDatabase
+    /// The database's container, which looks up the participants a saved share adds
+    /// (``saveShare(_:rootRecord:)``); nil when the app does not share.
+    public let container: CKContainer?
 
-    /// A database of the app's container, such as `CKContainer.default().privateCloudDatabase`.
-    public init(_ database: CKDatabase) {
+    /// A database of the app's container, such as `CKContainer.default().privateCloudDatabase` (or its
+    /// `sharedCloudDatabase`, whose scope is `.shared`); give the container to add participants to shares.
+    public init(_ database: CKDatabase, container: CKContainer? = nil) {
         self.database = database
+        self.container = container
     }
 
     public var scope: DatabaseScope {

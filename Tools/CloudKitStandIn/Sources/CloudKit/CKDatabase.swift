@@ -164,19 +164,6 @@ extension CKDatabase {
     }
 }
 
-/// https://developer.apple.com/documentation/cloudkit/ckcontainer
-open class CKContainer: NSObject, @unchecked Sendable {
-    private static let shared = CKContainer()
-
-    /// https://developer.apple.com/documentation/cloudkit/ckcontainer/privateclouddatabase
-    public let privateCloudDatabase = CKDatabase(scope: .private)
-    /// https://developer.apple.com/documentation/cloudkit/ckcontainer/sharedclouddatabase
-    public let sharedCloudDatabase = CKDatabase(scope: .shared)
-
-    /// https://developer.apple.com/documentation/cloudkit/ckcontainer/default()
-    open class func `default`() -> CKContainer { shared }
-}
-
 /// https://developer.apple.com/documentation/cloudkit/ckmodifyrecordsoperation
 open class CKModifyRecordsOperation: NSObject {
     /// https://developer.apple.com/documentation/cloudkit/ckmodifyrecordsoperation/recordsavepolicy

@@ -24,7 +24,7 @@ open class CKRecord: NSObject, NSSecureCoding, NSCopying, CKRecordKeyValueSettin
     /// https://developer.apple.com/documentation/cloudkit/ckrecord/parent
     public var parent: CKRecord.Reference?
     /// https://developer.apple.com/documentation/cloudkit/ckrecord/share
-    public private(set) var share: CKRecord.Reference?
+    public internal(set) var share: CKRecord.Reference?
 
     // System fields the framework keeps without public properties, kept for `encodeSystemFields(with:)`.
     private var modifiedByDevice: String?
@@ -87,18 +87,32 @@ open class CKRecord: NSObject, NSSecureCoding, NSCopying, CKRecordKeyValueSettin
     /// https://developer.apple.com/documentation/cloudkit/ckrecord (NSCopying)
     open func copy(with zone: NSZone? = nil) -> Any {
         let copy = CKRecord(recordType: recordType, recordID: recordID)
-        copy.recordChangeTag = recordChangeTag
-        copy.creationDate = creationDate
-        copy.modificationDate = modificationDate
-        copy.creatorUserRecordID = creatorUserRecordID
-        copy.lastModifiedUserRecordID = lastModifiedUserRecordID
-        copy.parent = parent
-        copy.share = share
-        copy.modifiedByDevice = modifiedByDevice
-        copy.knownToServer = knownToServer
-        copy.values = values.copyStore()
-        copy.encrypted = encrypted.copyStore()
+        copy.copyValues(from: self)
         return copy
+    }
+
+    /// Not Apple API: what the server sets on a record it saved (a new change tag, its dates), for the
+    /// stand-in's tests that play the server.
+    package func markSaved(changeTag: String, at date: Date = Date(timeIntervalSince1970: 0)) {
+        recordChangeTag = changeTag
+        creationDate = creationDate ?? date
+        modificationDate = date
+        knownToServer = true
+    }
+
+    /// The system fields and values of `other`, for `copy(with:)` here and in subclasses.
+    func copyValues(from other: CKRecord) {
+        recordChangeTag = other.recordChangeTag
+        creationDate = other.creationDate
+        modificationDate = other.modificationDate
+        creatorUserRecordID = other.creatorUserRecordID
+        lastModifiedUserRecordID = other.lastModifiedUserRecordID
+        parent = other.parent
+        share = other.share
+        modifiedByDevice = other.modifiedByDevice
+        knownToServer = other.knownToServer
+        values = other.values.copyStore()
+        encrypted = other.encrypted.copyStore()
     }
 
     /// https://developer.apple.com/documentation/cloudkit/ckrecord/object(forkey:)

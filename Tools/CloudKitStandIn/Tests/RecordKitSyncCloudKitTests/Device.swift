@@ -16,7 +16,10 @@ final class Device: Sendable {
     let adapter: CKSyncEngineAdapter
     let events = EventBox()
 
-    init(folder: String? = nil, configure: (inout SyncConfiguration) -> Void = { _ in }) throws {
+    init(
+        folder: String? = nil, database: CKDatabase = CKContainer.default().privateCloudDatabase,
+        configure: (inout SyncConfiguration) -> Void = { _ in }
+    ) throws {
         _ = Device.registered
         let folder = folder ?? NSTemporaryDirectory() + "cksync-tests-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -28,7 +31,7 @@ final class Device: Sendable {
         let events = self.events
         configuration.onEvent = { events.append($0) }
         configure(&configuration)
-        adapter = CKSyncEngineAdapter(store: store, database: CKContainer.default().privateCloudDatabase, configuration: configuration)
+        adapter = CKSyncEngineAdapter(store: store, database: database, configuration: configuration)
     }
 
     /// The same store opened again, as after a relaunch (or a crash): a new adapter and engine.
