@@ -3,7 +3,7 @@ import RecordKit
 import RecordKitSync
 
 /// One user of a ``CloudKitSimulator`` holding several users: their private and shared databases, and what they
-/// do with share URLs (``ShareAccepting``).
+/// do with share URLs (`ShareAccepting`).
 ///
 /// ```swift
 /// let simulator = CloudKitSimulator()
@@ -63,7 +63,7 @@ extension CloudKitSimulator {
 ///
 /// Requests meet the simulator's rules, faults and limits, plus the sharing rules of the user's place: in the
 /// private database, only the user's own zones; in the shared database, only the zones of shares the user accepted,
-/// the records those shares cover, and writes only with read-write permission (``CloudError/permissionFailure(_:)``
+/// the records those shares cover, and writes only with read-write permission (`CloudError.permissionFailure`
 /// otherwise, item by item).
 public struct SimulatedUserDatabase: CloudSharing {
     /// The user whose database this is.
