@@ -120,6 +120,7 @@ extension CloudKitSimulator {
 
     /// A shared zone's records changed: the zone is news in each of its participants' shared databases.
     func noteSharedZoneChange(_ zoneID: RecordZoneID) {
+        guard !sharing.shares.isEmpty else { return }  // a simulator of one user: nothing to tell anyone
         for user in sharing.participants(inZone: zoneID) { noteSharedFeed(of: user, zoneID, deletion: nil) }
     }
 
