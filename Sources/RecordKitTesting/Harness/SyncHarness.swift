@@ -20,8 +20,11 @@ import RecordKitSync
 public final class SyncHarness: Sendable {
     /// The server.
     public let simulator: CloudKitSimulator
-    /// The devices, in order.
+    /// The devices, in order (a harness of people has none outside its people's: see ``people``).
     public let devices: [SimulatedDevice]
+    /// The people, each a user of the simulator with devices of their own (empty unless the harness was created
+    /// with ``init(people:devicesEach:models:zones:seed:configure:)``).
+    public let people: [SimulatedPerson]
     /// The model types whose records are compared: every model type of every device.
     public let models: [any RecordModel.Type]
     /// What the devices' engines did with the pushes delivered as they arrived (``deliverPushesAsTheyArrive()``).
@@ -67,11 +70,38 @@ public final class SyncHarness: Sendable {
                 name: "device \(index)", simulator: simulator, models: models, configuration: configuration,
                 storePath: storeDirectory?.appendingPathComponent("device-\(index).sqlite").path)
         }
+        people = []
         var all: [any RecordModel.Type] = []
         for models in deviceModels {
             for model in models where !all.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(model) }) { all.append(model) }
         }
         self.models = all
+    }
+
+    /// Creates one person per name, each a user of one simulator seeded with `seed`, with `devicesEach` devices;
+    /// every device keeps one store of `models` and syncs it with two engines, the private one syncing `zones`
+    /// and the shared one the zones shared with the person. ``settle(maxRounds:)`` and ``divergences()`` cover
+    /// every device of every person: each device must hold exactly what its person owns and what is shared with them.
+    ///
+    /// ```swift
+    /// let harness = try SyncHarness(people: ["alice", "bob"], devicesEach: 2, models: [Note.self], zones: [Note.zoneID])
+    /// let alice = harness.person("alice"), bob = harness.person("bob")
+    /// ```
+    public init(
+        people names: [String], devicesEach: Int = 1, models: [any RecordModel.Type], zones: [RecordZoneID], seed: UInt64 = 0,
+        configure: (inout SyncConfiguration) -> Void = { _ in }
+    ) throws {
+        downloadCache = FileManager.default.temporaryDirectory
+            .appendingPathComponent("RecordKit-harness-\(UUID().uuidString)", isDirectory: true)
+        let simulator = CloudKitSimulator(scope: .private, seed: seed, downloadCache: downloadCache)
+        self.simulator = simulator
+        var configuration = SyncConfiguration(zones: zones)
+        configure(&configuration)
+        devices = []
+        people = try names.map { name in
+            try SimulatedPerson(name: name, simulator: simulator, deviceCount: devicesEach, models: models, configuration: configuration)
+        }
+        self.models = models
     }
 
     deinit {
@@ -86,6 +116,9 @@ public final class SyncHarness: Sendable {
         for device in devices where await device.isOnline {
             try await device.sync()
         }
+        for person in people {
+            for device in person.devices { try await device.sync() }
+        }
     }
 
     /// Brings every device online and syncs them all, round after round, until no device has a pending change
@@ -97,6 +130,9 @@ public final class SyncHarness: Sendable {
             try await syncAll()
             var pending = 0
             for device in devices { pending += try device.store.pendingCount() }
+            for person in people {
+                for device in person.devices { pending += try device.store.pendingCount() }
+            }
             // A second pass lets every device fetch what the last ones sent.
             if pending == 0 {
                 try await syncAll()
@@ -128,7 +164,7 @@ public final class SyncHarness: Sendable {
                 problems += Self.compare(state, server[id], id: id, device: device.name)
             }
         }
-        return problems
+        return problems + (try await peopleDivergences())
     }
 
     /// The fields with each asset's file named by what it holds (the simulator's checksum of its bytes, or
@@ -151,7 +187,7 @@ public final class SyncHarness: Sendable {
         })
     }
 
-    private static func compare(_ state: StoredRecordState?, _ server: Record?, id: RecordID, device: String) -> [String] {
+    static func compare(_ state: StoredRecordState?, _ server: Record?, id: RecordID, device: String) -> [String] {
         guard let state else {
             return server == nil ? [] : ["\(device) lacks record \(id), which the server holds"]
         }

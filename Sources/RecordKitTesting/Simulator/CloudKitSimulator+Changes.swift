@@ -5,6 +5,12 @@ extension CloudKitSimulator {
     public func fetchZoneChanges(
         _ zoneID: RecordZoneID, since token: ServerChangeToken?, resultsLimit: Int?
     ) async throws(CloudError) -> ZoneChangesPage {
+        try fetchZoneChangesNow(zoneID, since: token, resultsLimit: resultsLimit)
+    }
+
+    func fetchZoneChangesNow(
+        _ zoneID: RecordZoneID, since token: ServerChangeToken?, resultsLimit: Int?
+    ) throws(CloudError) -> ZoneChangesPage {
         let loseResponse = try beginRequest(.fetchZoneChanges)
         let zone: SimulatedZone
         switch usableZone(zoneID) {
@@ -15,8 +21,8 @@ extension CloudKitSimulator {
         // shared databases, never the default zone nor the public database.
         // https://developer.apple.com/documentation/cloudkit/ckrecordzone/capabilities/fetchchanges
         // https://developer.apple.com/documentation/cloudkit/ckfetchrecordzonechangesoperation
-        guard scope != .public, zone.zone.capabilities.contains(.fetchChanges) else {
-            throw .invalidArguments("zone \(zoneID) of the \(scope.rawValue) database has no change feed")
+        guard requestScope != .public, zone.zone.capabilities.contains(.fetchChanges) else {
+            throw .invalidArguments("zone \(zoneID) of the \(requestScope.rawValue) database has no change feed")
         }
         var after: UInt64?
         if let token {
@@ -34,16 +40,27 @@ extension CloudKitSimulator {
         let changes = zone.changes(after: after, limit: limit, visibleThrough: hiddenChanges[zoneID])
         let pageToken = SimulatorToken(kind: .zone, epoch: zone.epoch, sequence: changes.through).token
         if loseResponse { throw .networkFailure }
+        // A participant sees only the records their shares cover (deletions are not filtered: a record that is gone
+        // has no parent chain left to follow, and a deletion of a record never held is harmless).
         return ZoneChangesPage(
-            zoneID: zoneID, changed: changes.changed.map(servingAssets), deleted: changes.deleted, token: pageToken,
+            zoneID: zoneID, changed: changes.changed.filter(isVisible).map(servingAssets), deleted: changes.deleted, token: pageToken,
             moreComing: changes.moreComing)
     }
 
     public func fetchDatabaseChanges(since token: ServerChangeToken?) async throws(CloudError) -> DatabaseChangesPage {
+        try fetchDatabaseChangesNow(since: token)
+    }
+
+    func fetchDatabaseChangesNow(since token: ServerChangeToken?) throws(CloudError) -> DatabaseChangesPage {
         let loseResponse = try beginRequest(.fetchDatabaseChanges)
         // The public database has no database change feed.
         // https://developer.apple.com/documentation/cloudkit/ckfetchdatabasechangesoperation
-        guard scope != .public else { throw .invalidArguments("the public database has no database change feed") }
+        guard requestScope != .public else { throw .invalidArguments("the public database has no database change feed") }
+        if let acting, acting.scope == .shared {
+            let page = try sharedDatabaseChanges(of: acting.name, since: token)
+            if loseResponse { throw .networkFailure }
+            return page
+        }
         var after: UInt64 = 0
         if let token {
             guard let read = SimulatorToken(token, kind: .database) ?? seededToken(token, kind: .database) else {
@@ -59,6 +76,8 @@ extension CloudKitSimulator {
             let entry = databaseLog[index]
             index += 1
             guard let state = zoneFeed[entry.zoneID], state.sequence == entry.sequence else { continue }
+            // A user's private database lists only the zones the user owns.
+            if let acting, entry.zoneID.ownerName != acting.name { continue }
             // From no token, zones deleted before are not news.
             if state.deletion != nil && token == nil { continue }
             if changed.count + deleted.count == changesPageSize {
@@ -95,6 +114,9 @@ extension CloudKitSimulator {
         databaseSequence += 1
         databaseLog.append((databaseSequence, zoneID))
         zoneFeed[zoneID] = (databaseSequence, deletion)
+        // The zone changed in the shared database of everyone who accepted a share of it (its deletion reaches
+        // them when its shares go, in dropShares(inZone:)).
+        if deletion == nil { noteSharedZoneChange(zoneID) }
     }
 }
 

@@ -24,13 +24,18 @@ extension CloudKitSimulator {
     }
 
     public func fetchRecords(_ ids: [RecordID]) async throws(CloudError) -> [RecordItemResult] {
+        try fetchRecordsNow(ids)
+    }
+
+    func fetchRecordsNow(_ ids: [RecordID]) throws(CloudError) -> [RecordItemResult] {
         let loseResponse = try beginRequest(.fetchRecords)
         let results = ids.map { id -> RecordItemResult in
             switch usableZone(id.zoneID) {
             case let .failure(error): return RecordItemResult(id: id, result: .failure(error))
             case let .success(zone):
                 // https://developer.apple.com/documentation/cloudkit/ckerror/code/unknownitem
-                guard let record = zone[id] else { return RecordItemResult(id: id, result: .failure(.unknownItem(id))) }
+                // A participant reads only what their shares cover: anything else is as if it did not exist.
+                guard let record = zone[id], isVisible(record) else { return RecordItemResult(id: id, result: .failure(.unknownItem(id))) }
                 return RecordItemResult(id: id, result: .success(servingAssets(record)))
             }
         }
@@ -77,7 +82,14 @@ extension CloudKitSimulator {
         if let duplicate = firstDuplicate(ids) {
             throw .invalidArguments("record \(duplicate) appears more than once in one request")
         }
-        var plans = request.saves.map { plan(save: $0, policy: request.savePolicy) } + request.deletes.map(plan(delete:))
+        let sent = Dictionary(request.saves.map { ($0.record.id, $0.record) }, uniquingKeysWith: { first, _ in first })
+        var plans = request.saves.map { save -> Plan in
+            if let refusal = sharingRefusal(save: save.record, sent: sent) { return .fail(refusal) }
+            return plan(save: save, policy: request.savePolicy)
+        } + request.deletes.map { id -> Plan in
+            if let refusal = sharingRefusal(delete: id) { return .fail(refusal) }
+            return plan(delete: id)
+        }
         if request.atomic { failAtomically(&plans, ids: ids) }
         var saves: [RecordItemResult] = [], deletes: [RecordDeleteResult] = []
         var changes: [CommittedChange] = []
@@ -96,6 +108,7 @@ extension CloudKitSimulator {
                 }
                 _ = zones[id.zoneID]?.remove(id)
                 noteZoneChange(id.zoneID, deletion: nil)
+                shareRootDeleted(id)
                 deletes.append(RecordDeleteResult(id: id))
             case let .fail(error):
                 if saves.count < request.saves.count {
@@ -182,9 +195,11 @@ extension CloudKitSimulator {
         let now = tick()
         saved.system.changeTag = newChangeTag(replacing: server?.system.changeTag)
         saved.system.creationDate = server?.system.creationDate ?? now
-        saved.system.creatorUserRecordName = server?.system.creatorUserRecordName ?? userRecordName
+        saved.system.creatorUserRecordName = server?.system.creatorUserRecordName ?? requestUserName
         saved.system.modificationDate = now
-        saved.system.lastModifiedUserRecordName = userRecordName
+        saved.system.lastModifiedUserRecordName = requestUserName
+        // Among several users, only a saved share makes a record a share's root.
+        if acting != nil { saved.system.share = shareReference(forRoot: client.id) }
         zones[client.id.zoneID]?.put(saved)
         noteZoneChange(client.id.zoneID, deletion: nil)
         return saved

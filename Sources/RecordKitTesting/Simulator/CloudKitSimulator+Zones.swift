@@ -3,6 +3,10 @@ import RecordKitSync
 
 extension CloudKitSimulator {
     public func saveZones(_ zoneIDs: [RecordZoneID]) async throws(CloudError) -> [Result<RecordZone, CloudError>] {
+        try saveZonesNow(zoneIDs)
+    }
+
+    func saveZonesNow(_ zoneIDs: [RecordZoneID]) throws(CloudError) -> [Result<RecordZone, CloudError>] {
         let loseResponse = try beginRequest(.saveZones)
         let results = zoneIDs.map { createZone($0, byOwner: false) }
         if loseResponse { throw .networkFailure }
@@ -64,21 +68,24 @@ extension CloudKitSimulator {
         case .deleted?, nil: break
         }
         // https://developer.apple.com/documentation/cloudkit/ckerror/code/zonenotfound
-        guard let zone = zones[zoneID] else { return .failure(.zoneNotFound(zoneID)) }
+        guard let zone = zones[zoneID], actingUserReaches(zoneID) else { return .failure(.zoneNotFound(zoneID)) }
         return .success(zone)
     }
 
     private func createZone(_ zoneID: RecordZoneID, byOwner: Bool) -> Result<RecordZone, CloudError> {
         // The public database holds only the default zone:
         // https://developer.apple.com/documentation/cloudkit/ckrecordzone
-        if scope == .public { return .failure(.invalidArguments("the public database has no custom zones (zone \(zoneID))")) }
+        if requestScope == .public { return .failure(.invalidArguments("the public database has no custom zones (zone \(zoneID))")) }
         // Zones of the shared database are created by their owners, in their own private databases:
         // https://developer.apple.com/documentation/cloudkit/ckdatabase/scope/shared
-        if scope == .shared && !byOwner {
+        if requestScope == .shared && !byOwner {
             return .failure(.invalidArguments("zones of the shared database are created by their owners (zone \(zoneID))"))
         }
         if zoneID.zoneName == RecordZoneID.defaultZoneName {
             return .failure(.invalidArguments("the default zone cannot be created"))
+        }
+        if let acting, acting.name != zoneID.ownerName {
+            return .failure(.permissionFailure("user \(acting.name) cannot create zone \(zoneID), which another user owns"))
         }
         if let existing = zones[zoneID] { return .success(existing.zone) }
         // Custom zones of the private database support change feeds, atomic saves and sharing:
@@ -99,6 +106,7 @@ extension CloudKitSimulator {
         // https://developer.apple.com/documentation/cloudkit/ckdatabase/deleterecordzone(withid:)
         zones[zoneID] = nil
         noteZoneChange(zoneID, deletion: reason)
+        dropShares(inZone: zoneID)
         return .success(zoneID)
     }
 }

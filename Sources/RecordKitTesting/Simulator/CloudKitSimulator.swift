@@ -51,6 +51,13 @@ public actor CloudKitSimulator: CloudDatabase {
     /// Per zone, the last change a zone fetch sees while later ones are hidden (``PushFault/beforeVisible``).
     var hiddenChanges: [RecordZoneID: UInt64] = [:]
 
+    // Several users (Sharing/): the shares, the participants' shared database feeds, and the user whose request
+    // is being served (nil: the simulator's own single user, with no sharing rules).
+    var sharing = SharingState()
+    var acting: ActingUser?
+    /// The container identifier share metadata names.
+    public nonisolated let containerIdentifier: String
+
     // Asset contents and the download cache (CloudKitSimulator+Assets.swift); nil: assets keep their URLs.
     var downloadCache: URL?
     var assetContents: [String: Data] = [:]
@@ -69,12 +76,13 @@ public actor CloudKitSimulator: CloudDatabase {
     ///
     /// With a `downloadCache` folder the simulator keeps the contents of saved assets and serves fetched ones from
     /// there, as ``keepAssetContents(downloadCache:)`` does (the folder is created when first written; the caller
-    /// removes it).
+    /// removes it). `containerIdentifier` is what share metadata names as the container.
     public init(
         scope: DatabaseScope = .private, seed: UInt64 = 0,
         userRecordName: String = "_simulatedUser", start: Date = Date(timeIntervalSince1970: 1_700_000_000),
-        downloadCache: URL? = nil
+        downloadCache: URL? = nil, containerIdentifier: String = "iCloud.simulator"
     ) {
+        self.containerIdentifier = containerIdentifier
         self.downloadCache = downloadCache
         self.scope = scope
         self.random = SeededGenerator(seed: seed)
@@ -125,6 +133,12 @@ public actor CloudKitSimulator: CloudDatabase {
     public func serverRecords(inZone zoneID: RecordZoneID) -> [Record] {
         (zones[zoneID]?.records.values.map(\.record) ?? []).sorted { $0.id < $1.id }
     }
+
+    /// The database the current request addresses: the acting user's, else the simulator's own.
+    var requestScope: DatabaseScope { acting?.scope ?? scope }
+
+    /// The user record name the server writes as creator and last modifier of the current request.
+    var requestUserName: String { acting?.name ?? userRecordName }
 
     func takeEpoch() -> UInt64 {
         defer { nextEpoch += 1 }
