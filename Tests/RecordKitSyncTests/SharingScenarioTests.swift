@@ -12,26 +12,26 @@ import Testing
 /// engine of this branch supports; the scenario where one store is synced by both engines waits for the
 /// scope-aware engine (branch share29c).
 @Suite struct SharingScenarioTests {
-    private let sharedZone = RecordZoneID(zoneName: noteZone.zoneName, ownerName: "alice")
+    private let sharedZone = RecordZoneID(zoneName: Fixtures.zone.zoneName, ownerName: "alice")
 
     /// A note under the folder (or the folder itself, with no parent).
     private func noteInFolder(_ name: String, text: String, parent: String? = "folder") -> Note {
-        var note = makeNote(name, text: text, modified: 1)
-        note.metadata.system.parent = parent.map { Reference(recordID: RecordID(recordName: $0, zoneID: noteZone)) }
+        var note = Fixtures.note(name, text: text, modified: 1)
+        note.metadata.system.parent = parent.map { Reference(recordID: RecordID(recordName: $0, zoneID: Fixtures.zone)) }
         return note
     }
 
     /// Alice's folder with two notes, synced from her first device; then shared with bob at `permission`, bob
     /// accepted. Returns the harness and the share as saved.
     private func aliceSharesTheFolder(with permission: SharePermission) async throws -> (SyncHarness, RecordShare) {
-        let harness = try SyncHarness(people: ["alice", "bob"], devicesEach: 2, models: [Note.self], zones: [noteZone], seed: 3)
+        let harness = try SyncHarness(people: ["alice", "bob"], devicesEach: 2, models: [Note.self], zones: [Fixtures.zone], seed: 3)
         let alice = try #require(harness.person("alice")), bob = try #require(harness.person("bob"))
         try alice[0].store.save(contentsOf: [
             noteInFolder("folder", text: "Trip", parent: nil), noteInFolder("n1", text: "tickets"), noteInFolder("n2", text: "hotel"),
             noteInFolder("loose", text: "private", parent: nil),
         ])
         try await alice[0].syncPrivate()
-        let folderID = RecordID(recordName: "folder", zoneID: noteZone)
+        let folderID = RecordID(recordName: "folder", zoneID: Fixtures.zone)
         let folder = try await alice.user.privateDatabase.fetchRecords([folderID])[0].result.get()
         let share = RecordShare(
             rootRecordID: folderID, title: "Trip",
@@ -57,7 +57,7 @@ import Testing
         try await bob[0].syncShared()
         try await bob[1].syncShared()
         try await alice[1].syncPrivate()
-        let seen = try #require(try alice[1].store.fetch(Note.self, id: RecordID(recordName: "n1", zoneID: noteZone)))
+        let seen = try #require(try alice[1].store.fetch(Note.self, id: RecordID(recordName: "n1", zoneID: Fixtures.zone)))
         #expect(seen.textName == "tickets, seats 4A and 4B")
         #expect(try bob[1].store.fetch(Note.self, id: edited.recordID)?.textName == "tickets, seats 4A and 4B")
         #expect(await harness.simulator.serverRecord(RecordID(recordName: "n1", zoneID: sharedZone))?.system.lastModifiedUserRecordName == "bob")
@@ -116,19 +116,19 @@ import Testing
         let (harness, share) = try await aliceSharesTheFolder(with: .readWrite)
         let alice = try #require(harness.person("alice")), bob = try #require(harness.person("bob"))
         // Bob keeps notes of his own beside alice's folder, in the same store.
-        try bob[1].store.save(makeNote("bobs-own", text: "mine", modified: 1))
+        try bob[1].store.save(Fixtures.note("bobs-own", text: "mine", modified: 1))
         try await harness.settle()
         #expect(try await harness.divergences().isEmpty)
         var edited = try #require(try bob[0].store.fetch(Note.self, id: RecordID(recordName: "n2", zoneID: sharedZone)))
         edited.text = TestAssetFiles.asset(containing: "hotel, two nights")
         try bob[0].store.save(edited)
         try await harness.settle()
-        #expect(try alice[0].store.fetch(Note.self, id: RecordID(recordName: "n2", zoneID: noteZone))?.textName == "hotel, two nights")
+        #expect(try alice[0].store.fetch(Note.self, id: RecordID(recordName: "n2", zoneID: Fixtures.zone))?.textName == "hotel, two nights")
         var removed = share
         removed.participants.removeAll { $0.identity.userRecordName == "bob" }
         _ = try await alice.user.privateDatabase.saveShare(removed, rootRecord: nil)
         try await harness.settle()
         #expect(try await harness.divergences().isEmpty)
-        #expect(try noteIDs(on: bob[0]) == [RecordID(recordName: "bobs-own", zoneID: noteZone)])
+        #expect(try noteIDs(on: bob[0]) == [RecordID(recordName: "bobs-own", zoneID: Fixtures.zone)])
     }
 }

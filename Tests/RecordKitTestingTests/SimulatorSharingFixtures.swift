@@ -16,7 +16,7 @@ struct SharingWorld {
     func owned(_ name: String) throws -> Record { try #require(ownedRecords[name]) }
 
     /// Alice's note zone as bob and carol see it in their shared databases.
-    static let sharedZone = RecordZoneID(zoneName: noteZone.zoneName, ownerName: "alice")
+    static let sharedZone = RecordZoneID(zoneName: Fixtures.zone.zoneName, ownerName: "alice")
 
     /// The ID a participant uses for alice's record `name`.
     static func sharedID(_ name: String) -> RecordID { RecordID(recordName: name, zoneID: sharedZone) }
@@ -26,16 +26,16 @@ struct SharingWorld {
         alice = simulator.user("alice")
         bob = simulator.user("bob")
         carol = simulator.user("carol")
-        _ = try await alice.privateDatabase.saveZones([noteZone])[0].get()
-        var folder = Record(recordType: "Folder", id: RecordID(recordName: "folder", zoneID: noteZone))
+        _ = try await alice.privateDatabase.saveZones([Fixtures.zone])[0].get()
+        var folder = Record(recordType: "Folder", id: RecordID(recordName: "folder", zoneID: Fixtures.zone))
         folder["name"] = .string("Trip")
         let inFolder = ["n1", "n2"].map { name -> Record in
-            var record = note(name)
+            var record = Fixtures.noteRecord(name)
             record.system.parent = Reference(recordID: folder.id)
             return record
         }
         let result = try await alice.privateDatabase.modifyRecords(
-            ModifyRecordsRequest(saves: ([folder] + inFolder + [note("loose")]).map { RecordSave($0) }))
+            ModifyRecordsRequest(saves: ([folder] + inFolder + [Fixtures.noteRecord("loose")]).map { RecordSave($0) }))
         try result.throwingPartialFailure()
         ownedRecords = Dictionary(uniqueKeysWithValues: try result.saves.map { try $0.result.get() }.map { ($0.id.recordName, $0) })
     }

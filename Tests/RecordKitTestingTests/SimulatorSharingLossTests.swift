@@ -27,7 +27,7 @@ import Testing
         let fetched = try await world.bob.sharedDatabase.fetchRecords([SharingWorld.sharedID("n1")])
         #expect(fetched[0].error == .zoneNotFound(SharingWorld.sharedZone))
         let saved = try await world.bob.sharedDatabase.modifyRecords(
-            ModifyRecordsRequest(saves: [RecordSave(note("n9", zone: SharingWorld.sharedZone))]))
+            ModifyRecordsRequest(saves: [RecordSave(Fixtures.noteRecord("n9", zone: SharingWorld.sharedZone))]))
         #expect(saved.saves[0].error == .zoneNotFound(SharingWorld.sharedZone))
         #expect(await world.simulator.sharedRecords(of: "bob").isEmpty)
     }
@@ -79,7 +79,7 @@ import Testing
     @Test func theOwnerDeletingTheZoneRemovesItForParticipants() async throws {
         let world = try await SharingWorld()
         let (_, token) = try await sharedWithBobAndCarol(world)
-        _ = try await world.alice.privateDatabase.deleteZones([noteZone])[0].get()
+        _ = try await world.alice.privateDatabase.deleteZones([Fixtures.zone])[0].get()
         try await expectBobLostTheZone(world, since: token)
     }
 

@@ -29,9 +29,9 @@ import Testing
         try await world.accept(share, by: world.bob)
         var edited = try await world.bob.sharedDatabase.fetchRecords([SharingWorld.sharedID("n1")])[0].result.get()
         edited["title"] = .string("bob was here")
-        var added = note("n4", zone: SharingWorld.sharedZone)
+        var added = Fixtures.noteRecord("n4", zone: SharingWorld.sharedZone)
         added.system.parent = Reference(recordID: SharingWorld.sharedID("folder"))
-        let outside = note("n5", zone: SharingWorld.sharedZone)
+        let outside = Fixtures.noteRecord("n5", zone: SharingWorld.sharedZone)
         let result = try await world.bob.sharedDatabase.modifyRecords(
             ModifyRecordsRequest(saves: [RecordSave(edited), RecordSave(added), RecordSave(outside)], atomic: false))
         #expect(result.saves[0].error == nil && result.saves[1].error == nil)
@@ -42,7 +42,7 @@ import Testing
         // Alice sees bob's edit in her private database, under her default owner name.
         let mine = try await world.alice.privateDatabase.fetchRecords([try world.owned("n1").id])[0].result.get()
         #expect(mine["title"] == .string("bob was here") && mine.system.lastModifiedUserRecordName == "bob")
-        #expect(mine.id.zoneID == noteZone)
+        #expect(mine.id.zoneID == Fixtures.zone)
     }
 
     @Test func aParticipantCannotShareFurther() async throws {

@@ -9,15 +9,15 @@ import Testing
 @Suite struct SimulatorSharingTests {
     @Test func eachUserHasTheirOwnPrivateDatabase() async throws {
         let world = try await SharingWorld()
-        _ = try await world.bob.privateDatabase.saveZones([noteZone])[0].get()
-        let saved = try await world.bob.privateDatabase.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(note("n1", title: "bob's"))]))
+        _ = try await world.bob.privateDatabase.saveZones([Fixtures.zone])[0].get()
+        let saved = try await world.bob.privateDatabase.modifyRecords(ModifyRecordsRequest(saves: [RecordSave(Fixtures.noteRecord("n1", title: "bob's"))]))
         try saved.throwingPartialFailure()
         // Same names, different owners: alice's n1 is untouched, and each private feed lists only its own zone.
-        #expect(try await world.alice.privateDatabase.fetchRecords([note("n1").id])[0].result.get()["title"] == .string("t"))
+        #expect(try await world.alice.privateDatabase.fetchRecords([Fixtures.noteRecord("n1").id])[0].result.get()["title"] == .string("t"))
         let bobZones = try await world.bob.privateDatabase.fetchDatabaseChanges(since: nil)
         let aliceZones = try await world.alice.privateDatabase.fetchDatabaseChanges(since: nil)
-        #expect(bobZones.changedZones == [noteZone] && aliceZones.changedZones == [noteZone])
-        let bobsNote = try await world.simulator.serverRecord(RecordID(recordName: "n1", zoneID: RecordZoneID(zoneName: noteZone.zoneName, ownerName: "bob")))
+        #expect(bobZones.changedZones == [Fixtures.zone] && aliceZones.changedZones == [Fixtures.zone])
+        let bobsNote = try await world.simulator.serverRecord(RecordID(recordName: "n1", zoneID: RecordZoneID(zoneName: Fixtures.zone.zoneName, ownerName: "bob")))
         #expect(bobsNote?["title"] == .string("bob's"))
         #expect(bobsNote?.system.creatorUserRecordName == "bob")
         // Bob's private database does not reach alice's zone by her name.
@@ -30,7 +30,7 @@ import Testing
         let world = try await SharingWorld()
         let share = try await world.shareFolder(with: [("bob", .readWrite)])
         #expect(share.url != nil && share.system.changeTag != nil)
-        #expect(share.id == RecordID(recordName: "folder-share", zoneID: noteZone))
+        #expect(share.id == RecordID(recordName: "folder-share", zoneID: Fixtures.zone))
         #expect(share.owner?.identity.userRecordName == "alice")
         #expect(share.participant(userRecordName: "bob")?.acceptanceStatus == .pending)
         #expect(try await world.alice.privateDatabase.fetchShare(share.id) == share)
@@ -103,9 +103,9 @@ import Testing
         let database = try await world.bob.sharedDatabase.fetchDatabaseChanges(since: nil)
         let first = try await world.bob.sharedDatabase.fetchZoneChanges(SharingWorld.sharedZone, since: nil)
         // A grandchild of the root (its parent is n1) and a record outside the hierarchy.
-        var grandchild = note("n3")
+        var grandchild = Fixtures.noteRecord("n3")
         grandchild.system.parent = Reference(recordID: try world.owned("n1").id)
-        _ = try await world.aliceSaves([grandchild, note("loose2")])
+        _ = try await world.aliceSaves([grandchild, Fixtures.noteRecord("loose2")])
         let later = try await world.bob.sharedDatabase.fetchDatabaseChanges(since: database.token)
         #expect(later.changedZones == [SharingWorld.sharedZone])
         let next = try await world.bob.sharedDatabase.fetchZoneChanges(SharingWorld.sharedZone, since: first.token)
@@ -114,7 +114,7 @@ import Testing
 
     @Test func aZoneShareCoversEveryRecordOfTheZone() async throws {
         let world = try await SharingWorld()
-        let share = RecordShare(zoneID: noteZone, participants: [ShareParticipant(identity: ShareUserIdentity(userRecordName: "bob"))])
+        let share = RecordShare(zoneID: Fixtures.zone, participants: [ShareParticipant(identity: ShareUserIdentity(userRecordName: "bob"))])
         let saved = try await world.alice.privateDatabase.saveShare(share, rootRecord: nil)
         #expect(saved.id.recordName == RecordShare.zoneShareRecordName)
         try await world.accept(saved, by: world.bob)
