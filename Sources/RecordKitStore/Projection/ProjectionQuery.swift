@@ -4,8 +4,9 @@ import RecordKit
 
 /// A ``ModelQuery`` compiled to SQL over a projection table (aliased `p`): its conditions, its order and their
 /// arguments. Each comparator means what ``QueryFilter/isMet(by:)`` says: a record without the field meets only
-/// the negative comparators and the nil check; records without a sort field come after those with it, in either direction; ties
-/// go by record name. Local queries need no CloudKit index; a field the projection lacks is a typed error.
+/// the negative comparators and the nil check; records without a sort field come after those with it, in either
+/// direction; ties go by record name. Local queries need no CloudKit index; a field the projection lacks is a
+/// typed error.
 struct ProjectionQuery {
     let type: ProjectedType
     /// The SQL function that gives the distance in meters between two points, for `near` and distance sorts.

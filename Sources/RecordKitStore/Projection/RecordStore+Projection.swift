@@ -4,7 +4,9 @@ import RecordKit
 
 extension RecordStore {
     /// At open: rebuilds the projections whose layout changed and installs the triggers that keep them.
-    static func prepareProjection(_ projection: ProjectionTables, in database: any DatabaseWriter) throws(RecordStoreError) -> [ProjectionRebuildReport] {
+    static func prepareProjection(
+        _ projection: ProjectionTables, in database: any DatabaseWriter
+    ) throws(RecordStoreError) -> [ProjectionRebuildReport] {
         do {
             return try database.writeWithoutTransaction { db in try projection.prepare(db) }
         } catch {
