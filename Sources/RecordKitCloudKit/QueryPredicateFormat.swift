@@ -28,7 +28,7 @@ public struct QueryPredicateFormat: Sendable, Hashable {
     ///
     /// - Throws: ``CloudKitBridgeError/unsupportedQueryFilter(field:comparator:)`` for a comparator `CKQuery` has no
     ///   operator for (the token comparators, which `CKQuery` applies to every searchable field at once, and the
-    ///   list comparators beyond `listContains` and `notListContains`).
+    ///   list comparators beyond `listContains` and `notListContains`, and the nil checks, which CloudKit lacks).
     public init(_ query: QuerySubscription) throws(CloudKitBridgeError) {
         guard !query.filters.isEmpty else {
             format = "TRUEPREDICATE"
@@ -68,7 +68,7 @@ public struct QueryPredicateFormat: Sendable, Hashable {
         case .listContains: "%K CONTAINS %@"
         case .notListContains: "NOT (%K CONTAINS %@)"
         case .containsAllTokens, .containsAnyTokens, .listContainsAny, .notListContainsAny, .listContainsAll, .notListContainsAll,
-            .listMemberBeginsWith, .notListMemberBeginsWith: nil
+            .listMemberBeginsWith, .notListMemberBeginsWith, .isNil, .isNotNil: nil
         }
     }
 

@@ -42,7 +42,8 @@ extension LocalCloudKit {
 
     /// A request's filter as the runtime evaluates it; a record name compares in the query's zone.
     static func queryFilter(_ filter: QueryRequest.Filter, zone: RecordZoneID) throws(LocalRefusal) -> QueryFilter {
-        guard let comparator = QueryComparator(rawValue: filter.comparator) else {
+        // The nil checks are RecordKit's own, not CloudKit's: the local CloudKit refuses them as CloudKit does.
+        guard let comparator = QueryComparator(rawValue: filter.comparator), comparator.isCloudKitComparator else {
             throw LocalRefusal(.badRequest, "unknown comparator \(filter.comparator)")
         }
         if comparator == .near, filter.distance == nil { throw LocalRefusal(.badRequest, "NEAR needs a distance") }

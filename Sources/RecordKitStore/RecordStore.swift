@@ -50,6 +50,8 @@ public final class RecordStore: Sendable {
     let assets: AssetFolder
     /// The queryable tables of the registered models (see <doc:QueryingTheStore>).
     let projection: ProjectionTables
+    /// What this open's projection rebuilds did, one per rebuilt type (for tests and diagnostics).
+    package let projectionRebuilds: [ProjectionRebuildReport]
 
     /// Opens (creating if needed) a store in its own SQLite file, in WAL mode, with data protection on Apple
     /// platforms (see ``RecordStoreOptions``).
@@ -76,7 +78,9 @@ public final class RecordStore: Sendable {
         case .besideStore: nil
         case let .at(url): url
         }
-        try self.init(database: pool, models: models, tablePrefix: options.tablePrefix, assetFolder: folder, clock: clock)
+        try self.init(
+            database: pool, models: models, tablePrefix: options.tablePrefix, assetFolder: folder, clock: clock,
+            projectionRebuildBatchSize: options.projectionRebuildBatchSize)
         do {
             try options.fileProtection.apply(toDatabaseAt: path)
         } catch {
@@ -108,16 +112,20 @@ public final class RecordStore: Sendable {
     ///     `<database path>.assets`, or a temporary folder for an in-memory database.
     ///   - assetWriter: writes the chunks of asset copies; tests pass one that fails like a full disk.
     ///   - clock: the time merge clocks are stamped with on local saves (see ``save(contentsOf:)``).
+    ///   - projectionRebuildBatchSize: the records a projection rebuild projects per committed transaction (see
+    ///     <doc:QueryingTheStore>); at least 1.
     public init(
         database: any DatabaseWriter, models: [any RecordModel.Type], tablePrefix: String = "recordkit_",
         assetFolder: URL?, assetWriter: any AssetFileWriter = SystemAssetFileWriter(),
-        clock: any RecordStoreClock = SystemStoreClock()
+        clock: any RecordStoreClock = SystemStoreClock(), projectionRebuildBatchSize: Int = 2_000
     ) throws(RecordStoreError) {
         self.database = database
         self.clock = clock
-        self.schema = try StoreSchema(prefix: tablePrefix)
+        let schema = try StoreSchema(prefix: tablePrefix)
+        self.schema = schema
         self.merges = ModelRegistry(models)
-        self.projection = ProjectionTables(schema: schema, models: models)
+        let projection = ProjectionTables(schema: schema, models: models, rebuildBatchSize: projectionRebuildBatchSize)
+        self.projection = projection
         do throws(AssetFileError) {
             if let assetFolder {
                 self.assets = try AssetFolder(url: assetFolder, writer: assetWriter)
@@ -130,7 +138,8 @@ public final class RecordStore: Sendable {
             throw .assetFolder(error)
         }
         try schema.prepare(database)
-        try prepareProjection()  // before the asset relocation, whose rewritten paths the projection then follows
+        // Before the asset relocation, whose rewritten paths the projection then follows.
+        self.projectionRebuilds = try RecordStore.prepareProjection(projection, in: database)
         try prepareAssetReferences()
         try relocateAssetReferences()
         collectAssetGarbage(atOpen: true)

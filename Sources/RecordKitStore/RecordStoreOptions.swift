@@ -31,14 +31,18 @@ public struct RecordStoreOptions: Sendable, Hashable {
     public var fileProtection: FileProtection
     /// Where asset files are kept; ``AssetFolder/besideStore`` by default.
     public var assetFolder: AssetFolder
+    /// The records a projection rebuild projects per committed transaction (2,000 by default): a rebuild killed
+    /// or stopped by a full disk continues at the next open after the last committed batch.
+    public var projectionRebuildBatchSize: Int
 
     /// Options; the defaults suit an app that syncs in the background.
     public init(
         tablePrefix: String = "recordkit_", fileProtection: FileProtection = .completeUntilFirstUserAuthentication,
-        assetFolder: AssetFolder = .besideStore
+        assetFolder: AssetFolder = .besideStore, projectionRebuildBatchSize: Int = 2_000
     ) {
         self.tablePrefix = tablePrefix
         self.fileProtection = fileProtection
         self.assetFolder = assetFolder
+        self.projectionRebuildBatchSize = projectionRebuildBatchSize
     }
 }

@@ -37,6 +37,9 @@ extension ModelQuery {
     }
 
     static func filterObject(_ filter: QueryFilter, key: QueryFieldKey) throws(CloudError) -> [String: Any] {
+        guard filter.comparator.isCloudKitComparator else {
+            throw .invalidArguments("field \(key.schemaName): Web Services has no \(filter.comparator.rawValue) comparator (a nil check runs only on a local store)")
+        }
         var object: [String: Any] = ["comparator": filter.comparator.rawValue]
         if let system = key.webServicesSystemFieldName {
             object["systemFieldName"] = system

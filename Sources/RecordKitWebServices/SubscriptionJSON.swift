@@ -33,6 +33,9 @@ package enum SubscriptionJSON {
                 guard filter.distance == nil else {
                     throw .invalidArguments("subscription \(subscription.id): a NEAR filter cannot be written for Web Services")
                 }
+                guard filter.comparator.isCloudKitComparator else {
+                    throw .invalidArguments("subscription \(subscription.id): Web Services has no \(filter.comparator.rawValue) comparator (field \(filter.fieldName))")
+                }
                 filters.append([
                     "comparator": filter.comparator.rawValue, "fieldName": filter.fieldName,
                     "fieldValue": try WebServicesDatabase.fieldValueObject(filter.value, name: filter.fieldName),
@@ -90,7 +93,7 @@ package enum SubscriptionJSON {
         }
         var filters: [QueryFilter] = []
         for filter in request.filters {
-            guard let comparator = QueryComparator(rawValue: filter.comparator), comparator != .near else {
+            guard let comparator = QueryComparator(rawValue: filter.comparator), comparator != .near, comparator.isCloudKitComparator else {
                 return .failure(.init("subscription \(id): the comparator \(filter.comparator) is not supported in subscriptions"))
             }
             filters.append(QueryFilter(filter.fieldName, comparator, filter.fieldValue))

@@ -75,6 +75,13 @@ import Testing
             let tagged = try await database.query(QueryRequest(
                 recordType: "Artist", filters: [.init(fieldName: "tags", comparator: "LIST_CONTAINS", fieldValue: .string("even"))]))
             #expect(tagged.records.map(\.id.recordName) == ["a2", "a4"])
+            // CloudKit has no nil comparator: the local CloudKit refuses RecordKit's nil checks as a bad request.
+            for comparator in ["IS_NIL", "IS_NOT_NIL"] {
+                await #expect(throws: CloudError.self, "\(comparator)") {
+                    _ = try await database.query(QueryRequest(
+                        recordType: "Artist", filters: [.init(fieldName: "name", comparator: comparator, fieldValue: QueryFilter.noValue)]))
+                }
+            }
         }
     }
 

@@ -10,8 +10,12 @@
 // store with an asset folder and prints `grown <kB>`: how much its peak resident memory (VmHWM, reset through
 // /proc/self/clear_refs) grew during the save. A process of its own, so no other test's memory counts (Linux only).
 //
+// With `rebuild <database path> <batch size>`, the worker only opens the store (whose projection the parent made
+// stale, so the open rebuilds it in batches of that size) and prints `opened`; the parent kills it mid-rebuild.
+//
 // Usage: RecordKitStoreCrashWorker <database path> <first note number> <count> [assets]
 //        RecordKitStoreCrashWorker memory <database path> <file>
+//        RecordKitStoreCrashWorker rebuild <database path> <batch size>
 import Foundation
 import GRDB
 import RecordKit
@@ -20,6 +24,9 @@ import RecordKitStore
 let arguments = CommandLine.arguments
 if arguments.count == 4 && arguments[1] == "memory" {
     exit(measureAssetCopy(databasePath: arguments[2], file: URL(fileURLWithPath: arguments[3])))
+}
+if arguments.count == 4 && arguments[1] == "rebuild", let batchSize = Int(arguments[3]) {
+    exit(openRebuilding(databasePath: arguments[2], batchSize: batchSize))
 }
 guard arguments.count == 4 || (arguments.count == 5 && arguments[4] == "assets"),
       let first = Int(arguments[2]), let count = Int(arguments[3]), count > 0
@@ -109,4 +116,16 @@ func peakResidentKilobytes() throws -> Int {
           let value = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap({ Int($0) })
     else { throw CocoaError(.fileReadCorruptFile) }
     return value
+}
+
+/// The `rebuild` mode: opens the store, which rebuilds its stale projection in batches of `batchSize` records.
+func openRebuilding(databasePath: String, batchSize: Int) -> Int32 {
+    do {
+        _ = try RecordStore(path: databasePath, models: [Note.self], options: RecordStoreOptions(projectionRebuildBatchSize: batchSize))
+        FileHandle.standardOutput.write(Data("opened\n".utf8))
+        return 0
+    } catch {
+        FileHandle.standardError.write(Data("RecordKitStoreCrashWorker: \(error)\n".utf8))
+        return 1
+    }
 }

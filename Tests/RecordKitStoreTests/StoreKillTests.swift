@@ -87,10 +87,15 @@ final class CrashWorker {
     private var buffer = Data()
     private var reaped = false
 
-    init(databasePath: String, first: Int, count: Int, extraArguments: [String] = []) throws {
+    convenience init(databasePath: String, first: Int, count: Int, extraArguments: [String] = []) throws {
+        try self.init(arguments: [databasePath, String(first), String(count)] + extraArguments)
+    }
+
+    /// A worker started with these arguments (its other modes: `memory`, `rebuild`).
+    init(arguments: [String]) throws {
         guard let path = Self.path else { throw CocoaError(.fileNoSuchFile) }
         process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = [databasePath, String(first), String(count)] + extraArguments
+        process.arguments = arguments
         process.standardOutput = output
         process.standardError = errorOutput
         try process.run()

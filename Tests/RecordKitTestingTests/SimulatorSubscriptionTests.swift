@@ -43,6 +43,21 @@ import Testing
         #expect(try await simulator.fetchAllSubscriptions() == [])
     }
 
+    @Test func aQuerySubscriptionWithANilCheckIsRefusedAsCloudKitHasNoNilComparator() async throws {
+        let simulator = try await simulatorWithNoteZone()
+        let nilCheck = QuerySubscription(recordType: "Note", filters: [
+            QueryFilter("title", .beginsWith, .string("m")), QueryFilter("body", .isNil, QueryFilter.noValue),
+        ])
+        let plain = QuerySubscription(recordType: "Note", filters: [QueryFilter("title", .beginsWith, .string("m"))])
+        let result = try await simulator.modifySubscriptions(
+            saving: [Subscription(id: "nil", kind: .query(nilCheck)), Subscription(id: "plain", kind: .query(plain))], deleting: [])
+        #expect(throws: CloudError.invalidArguments("subscription nil: CloudKit has no IS_NIL comparator (field body)")) {
+            try result.saves[0].get()
+        }
+        #expect(try result.saves[1].get().id == "plain")
+        #expect(try await simulator.fetchAllSubscriptions().map(\.id) == ["plain"])
+    }
+
     @Test func aDatabaseSubscriptionNotifiesEveryDeviceButTheOneThatMadeTheChange() async throws {
         let simulator = try await simulator(devices: ["phone", "laptop", "tablet"], [Subscription(id: "db", kind: .database)])
         _ = try await simulator.modifyRecords(change("a", zone: otherZone), from: "phone")

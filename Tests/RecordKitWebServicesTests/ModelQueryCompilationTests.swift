@@ -161,14 +161,30 @@ import Testing
          .invalidArgument(recordType: "Book", field: "shop", reason: "a NEAR radius is a finite, non-negative number of meters")),
         (ModelQuery<Book>().limit(0),
          .invalidArgument(recordType: "Book", field: nil, reason: "resultsLimit 0 asks for no records; use at least 1")),
+        (ModelQuery(Book.Fields.pages > 1, Book.Fields.published.isNil),
+         .unsupportedComparator(recordType: "Book", field: "published", comparator: .isNil)),
+        (ModelQuery(Book.Fields.series.isNotNil),
+         .unsupportedComparator(recordType: "Book", field: "series", comparator: .isNotNil)),
         ]
     }
 
     @Test func aQueryWithoutTheIndexItNeedsIsRefused() throws {
         let refusals = try refusals()
-        #expect(refusals.count == 6)
+        #expect(refusals.count == 8)
         for (query, expected) in refusals {
             #expect(throws: expected) { try query.validate() }
+        }
+    }
+
+    @Test func theRequestBodyRefusesANilCheckWhichWebServicesLacks() {
+        #expect(throws: CloudError.invalidArguments(
+            "field tags: Web Services has no IS_NOT_NIL comparator (a nil check runs only on a local store)")) {
+            try ModelQuery<Book>(Book.Fields.pages > 1, Book.Fields.tags.isNotNil).webServicesRequestBody()
+        }
+        let subscription = Subscription(id: "s", kind: .query(QuerySubscription(
+            recordType: "Book", filters: [QueryFilter("blurb", .isNil, QueryFilter.noValue)])))
+        #expect(throws: CloudError.invalidArguments("subscription s: Web Services has no IS_NIL comparator (field blurb)")) {
+            try SubscriptionJSON.object(subscription)
         }
     }
 

@@ -7,6 +7,9 @@ public enum ModelQueryError: Error, Sendable, Hashable, CustomStringConvertible 
     case missingIndex(recordType: String, field: String, index: QueryIndexes, neededFor: String)
     /// An argument CloudKit cannot use (a negative radius, a page of no records).
     case invalidArgument(recordType: String, field: String?, reason: String)
+    /// A comparator CloudKit does not have (the nil checks ``QueryComparator/isNil`` and
+    /// ``QueryComparator/isNotNil``, which only a local store answers).
+    case unsupportedComparator(recordType: String, field: String, comparator: QueryComparator)
 
     public var description: String {
         switch self {
@@ -17,6 +20,8 @@ public enum ModelQueryError: Error, Sendable, Hashable, CustomStringConvertible 
             return "\(recordType).\(field) is not \(index), which \(neededFor) needs: \(fix) (and deploy the index)"
         case let .invalidArgument(recordType, field, reason):
             return "\(recordType)\(field.map { ".\($0)" } ?? ""): \(reason)"
+        case let .unsupportedComparator(recordType, field, comparator):
+            return "\(recordType).\(field): CloudKit has no \(comparator.rawValue) comparator (a nil check runs only on a local store)"
         }
     }
 }
@@ -24,8 +29,9 @@ public enum ModelQueryError: Error, Sendable, Hashable, CustomStringConvertible 
 extension ModelQuery {
     /// Checks the query against the schema's indexes, as CloudKit would, without sending anything: every filtered
     /// field is queryable (searchable for token matches), every sort field sortable, and a query without filters
-    /// needs a queryable record name (CloudKit answers "Field 'recordName' is not marked queryable" otherwise).
-    /// Throws for the first problem found, in the order filters, sorts, limit.
+    /// needs a queryable record name (CloudKit answers "Field 'recordName' is not marked queryable" otherwise),
+    /// and no filter is a nil check, which CloudKit lacks. Throws for the first problem found, in the order
+    /// filters, sorts, limit.
     public func validate() throws(ModelQueryError) {
         let type = Model.recordType
         if predicates.isEmpty, !Model.recordNameQueryField.indexes.contains(.queryable) {
@@ -34,6 +40,9 @@ extension ModelQuery {
         }
         for predicate in predicates {
             let field = predicate.key.schemaName
+            guard predicate.filter.comparator.isCloudKitComparator else {
+                throw .unsupportedComparator(recordType: type, field: field, comparator: predicate.filter.comparator)
+            }
             guard predicate.fieldIndexes.contains(predicate.neededIndex) else {
                 throw .missingIndex(recordType: type, field: field, index: predicate.neededIndex,
                                     neededFor: "a \(predicate.filter.comparator.rawValue) filter")

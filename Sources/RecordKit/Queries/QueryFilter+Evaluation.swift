@@ -2,8 +2,9 @@ import Foundation
 
 extension QueryFilter {
     /// Whether `record` meets the filter, as CloudKit evaluates it: a missing field meets only the negative
-    /// comparators (`notEquals`, `notIn`, `notBeginsWith` and the `notList…` ones); values of different kinds
-    /// are unequal and unordered, except integers and doubles, which compare as numbers.
+    /// comparators (`notEquals`, `notIn`, `notBeginsWith` and the `notList…` ones) and ``QueryComparator/isNil``;
+    /// values of different kinds are unequal and unordered, except integers and doubles, which compare as numbers.
+    /// The nil checks, which CloudKit lacks, ask only whether the record has the field (an empty list is a value).
     public func isMet(by record: Record) -> Bool {
         let field: FieldValue? = switch fieldName {
         case Self.recordIDField: .reference(Reference(recordID: record.id, action: .none))
@@ -11,8 +12,14 @@ extension QueryFilter {
         case Self.modificationDateField: record.system.modificationDate.map(FieldValue.timestamp)
         default: record[fieldName]
         }
+        switch comparator {
+        case .isNil: return field == nil
+        case .isNotNil: return field != nil
+        default: break
+        }
         guard let field else { return comparator.isNegative }
         switch comparator {
+        case .isNil, .isNotNil: return false  // answered above
         case .equals: return QueryValueOrder.equal(field, value)
         case .notEquals: return !QueryValueOrder.equal(field, value)
         case .lessThan: return QueryValueOrder.compare(field, value) == .orderedAscending

@@ -31,9 +31,13 @@ public struct QueryFilter: Sendable, Hashable {
     public static let creationDateField = "___createTime"
     /// The modification time's pseudo-field name.
     public static let modificationDateField = "___modTime"
+
+    /// The value of a filter whose comparator takes none (the nil checks): an empty list of strings.
+    public static let noValue = FieldValue.list(.string([]))
 }
 
-/// The comparators of a CloudKit query, named as Web Services writes them.
+/// The comparators of a CloudKit query, named as Web Services writes them, and the two nil checks only a local
+/// store answers (``isNil`` and ``isNotNil``: CloudKit has no nil comparator, see ``isCloudKitComparator``).
 public enum QueryComparator: String, Sendable, Hashable, CaseIterable {
     case equals = "EQUALS"
     case notEquals = "NOT_EQUALS"
@@ -71,4 +75,21 @@ public enum QueryComparator: String, Sendable, Hashable, CaseIterable {
     case listMemberBeginsWith = "LIST_MEMBER_BEGINS_WITH"
     /// No element of the field (a list of strings) starts with the value.
     case notListMemberBeginsWith = "NOT_LIST_MEMBER_BEGINS_WITH"
+    /// The record has no value for the field (the filter's value is ignored). Not a CloudKit comparator: only a
+    /// local store and ``QueryFilter/isMet(by:)`` evaluate it.
+    case isNil = "IS_NIL"
+    /// The record has a value for the field (the filter's value is ignored). Not a CloudKit comparator: only a
+    /// local store and ``QueryFilter/isMet(by:)`` evaluate it.
+    case isNotNil = "IS_NOT_NIL"
+
+    /// Whether CloudKit has this comparator. Its Web Services list them
+    /// (https://developer.apple.com/documentation/cloudkitjs/cloudkit.queryfiltercomparator) and `CKQuery`'s
+    /// predicate rules (https://developer.apple.com/documentation/cloudkit/ckquery) offer no comparison with nil,
+    /// so the nil checks are false: a server refuses them, the store answers them.
+    public var isCloudKitComparator: Bool {
+        switch self {
+        case .isNil, .isNotNil: false
+        default: true
+        }
+    }
 }

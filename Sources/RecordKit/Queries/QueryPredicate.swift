@@ -24,6 +24,18 @@ public struct QueryPredicate<Model: RecordModel>: Sendable, Hashable {
     }
 }
 
+// MARK: - Nil checks
+
+extension QueryField {
+    /// The record has no value for the field. Only a local store answers it: CloudKit has no nil comparator, so
+    /// ``ModelQuery/validate()`` and the servers refuse it. A reference or location field is nil when it is
+    /// missing; a list field is nil when it is missing, not when it is empty.
+    public var isNil: QueryPredicate<Model> { QueryPredicate(self, .isNil, QueryFilter.noValue) }
+
+    /// The record has a value for the field (an empty list is one). Only a local store answers it, as ``isNil``.
+    public var isNotNil: QueryPredicate<Model> { QueryPredicate(self, .isNotNil, QueryFilter.noValue) }
+}
+
 // MARK: - Scalar fields
 
 extension QueryField where Value: RecordFieldValue {

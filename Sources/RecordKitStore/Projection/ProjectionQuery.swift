@@ -4,8 +4,9 @@ import RecordKit
 
 /// A ``ModelQuery`` compiled to SQL over a projection table (aliased `p`): its conditions, its order and their
 /// arguments. Each comparator means what ``QueryFilter/isMet(by:)`` says: a record without the field meets only
-/// the negative comparators; records without a sort field come after those with it, in either direction; ties
-/// go by record name. Local queries need no CloudKit index; a field the projection lacks is a typed error.
+/// the negative comparators and the nil check; records without a sort field come after those with it, in either
+/// direction; ties go by record name. Local queries need no CloudKit index; a field the projection lacks is a
+/// typed error.
 struct ProjectionQuery {
     let type: ProjectedType
     /// The SQL function that gives the distance in meters between two points, for `near` and distance sorts.
@@ -78,7 +79,9 @@ struct ProjectionQuery {
 
     private mutating func condition(_ filter: QueryFilter, key: QueryFieldKey) throws(RecordStoreError) -> String {
         let comparator = filter.comparator
-        switch try target(key) {
+        let target = try target(key)
+        if comparator == .isNil || comparator == .isNotNil { return Self.nilCheck(target, isNil: comparator == .isNil) }
+        switch target {
         case let .id(name, zone, owner):
             return try idCondition(filter, key: key, columns: (name, zone, owner))
         case let .location(latitude, longitude):
@@ -92,6 +95,17 @@ struct ProjectionQuery {
         case let .column(column, .scalar(kind)):
             return try scalarCondition(filter, key: key, column: column, kind: kind)
         }
+    }
+
+    /// A nil check: the field's first column is NULL exactly when the record has no value of the field's kind (a
+    /// reference's record name, a location's latitude; a list's JSON array, `[]` when it is empty).
+    private static func nilCheck(_ target: Target, isNil: Bool) -> String {
+        let column = switch target {
+        case let .column(column, _): column
+        case let .id(name, _, _): name
+        case let .location(latitude, _): latitude
+        }
+        return "\(column) IS \(isNil ? "" : "NOT ")NULL"
     }
 
     private mutating func idCondition(
@@ -154,6 +168,8 @@ struct ProjectionQuery {
             return try tokenCondition(filter, key: key, column: column)
         case .near:
             throw unsupported(key, "near compares a location field")
+        case .isNil, .isNotNil:
+            throw unsupported(key, "a nil check is compiled before the field's kind is looked at")
         case .listContains, .notListContains, .listContainsAny, .notListContainsAny, .listContainsAll, .notListContainsAll,
              .listMemberBeginsWith, .notListMemberBeginsWith:
             throw unsupported(key, "\(filter.comparator.rawValue) compares a list field")

@@ -11,17 +11,21 @@ import RecordKit
 /// transaction. A pending delete (a NULL value) and a record the model cannot decode have no projection row.
 ///
 /// Each table's layout signature is stored in the state table under `projection.<RecordType>`: when the models
-/// an app opens the store with describe another layout (a new field, a new index), the table is dropped and
-/// rebuilt from the records in one transaction, so a kill or a full disk during the rebuild leaves the old table
-/// and its signature as they were, and the next open rebuilds again.
+/// an app opens the store with describe another layout (a new field, a new index), the table is rebuilt from the
+/// records beside the old one in committed batches and swapped in at the end (``ProjectionRebuild``), so a kill
+/// or a full disk during the rebuild leaves the old table and its signature in use, and the next open continues
+/// after the last committed batch.
 struct ProjectionTables: Sendable {
     static let signaturePrefix = "projection."
 
     let schema: StoreSchema
     let types: [ProjectedType]
+    /// The records a rebuild projects per committed transaction.
+    let rebuildBatchSize: Int
 
-    init(schema: StoreSchema, models: [any RecordModel.Type]) {
+    init(schema: StoreSchema, models: [any RecordModel.Type], rebuildBatchSize: Int = 2_000) {
         self.schema = schema
+        self.rebuildBatchSize = max(1, rebuildBatchSize)
         var seen = Set<String>()
         types = models.compactMap { model in
             guard let projectable = model as? any ProjectableRecordModel.Type, seen.insert(model.recordType).inserted else { return nil }
@@ -36,56 +40,34 @@ struct ProjectionTables: Sendable {
     func type(_ recordType: String) -> ProjectedType? { types.first { $0.recordType == recordType } }
 
     /// At open, on the write connection: adds the column functions, rebuilds the tables whose signature changed
-    /// (each in its own transaction), drops those of types no longer registered, and installs the triggers.
-    func prepare(_ db: Database) throws {
+    /// (in batches, continuing an interrupted rebuild: see ``ProjectionRebuild``), drops those of types no longer
+    /// registered, and installs the triggers. Returns what each rebuild did.
+    func prepare(_ db: Database) throws -> [ProjectionRebuildReport] {
         for type in types { db.add(function: type.columnFunction()) }
         try uninstallTriggers(db)
+        var reports: [ProjectionRebuildReport] = []
         for type in types {
             let stored = try String.fetchOne(
                 db, sql: "SELECT value FROM \(schema.state) WHERE key = ?", arguments: [Self.signaturePrefix + type.recordType])
             let exists = try db.tableExists(type.table)
+            let rebuild = ProjectionRebuild(tables: self, type: type, batchSize: rebuildBatchSize)
             if stored != type.layout.signature || !exists {
+                reports.append(try rebuild.run(db))
+            } else if try rebuild.leftoverSignature(db) == type.layout.signature {
+                // A rebuild of this very layout that another connection finished: its leftovers are moot. A rebuild
+                // of another layout stays, noting changes, for the app version that continues it.
                 try db.inTransaction {
-                    try rebuild(db, type)
+                    try rebuild.discard(db)
                     return .commit
                 }
             }
         }
         try dropUnregistered(db)
         for type in types { try installTriggers(db, type) }
+        return reports
     }
 
-    /// Builds a type's tables anew beside the old ones, fills them from the records, then swaps them in and
-    /// stores the new signature. The caller's transaction makes the swap all or nothing: a kill or a full disk
-    /// (the new tables need room beside the old) leaves the old tables and signature as they were.
-    func rebuild(_ db: Database, _ type: ProjectedType) throws {
-        let (newTable, newFullText) = (type.table + "_new", type.fullTextTable.map { $0 + "_new" })
-        try drop(db, table: newTable, fullText: newFullText)
-        try create(db, type, table: newTable, fullText: newFullText)
-        let columns = ProjectionLayout.systemColumns + type.layout.fieldColumnNames
-        let values = (0..<(columns.count - 3)).map { "\(type.function)(value, \($0))" }
-        try db.execute(
-            sql: """
-                INSERT INTO main.\(newTable) (\(columns.map(ProjectionNames.quoted).joined(separator: ", ")))
-                SELECT ownerName, zoneName, recordName, \(values.joined(separator: ", ")) FROM main.\(schema.records)
-                WHERE recordType = ? AND value IS NOT NULL AND \(type.function)(value, -1)
-                """, arguments: [type.recordType])
-        if let newFullText {
-            let names = type.layout.fullTextColumns
-            try db.execute(sql: "INSERT INTO main.\(newFullText) (rowid, \(names)) SELECT _rowid, \(names) FROM main.\(newTable)")
-        }
-        try drop(db, table: type.table, fullText: type.fullTextTable ?? type.table + "_fts")
-        try db.execute(sql: "ALTER TABLE main.\(newTable) RENAME TO \(type.table)")
-        if let newFullText, let fullText = type.fullTextTable {
-            try db.execute(sql: "ALTER TABLE main.\(newFullText) RENAME TO \(fullText)")
-        }
-        try createIndexes(db, type)
-        try db.execute(
-            sql: "INSERT OR REPLACE INTO \(schema.state) (key, value) VALUES (?, ?)",
-            arguments: [Self.signaturePrefix + type.recordType, type.layout.signature])
-    }
-
-    private func create(_ db: Database, _ type: ProjectedType, table: String, fullText: String?) throws {
+    func create(_ db: Database, _ type: ProjectedType, table: String, fullText: String?) throws {
         let fieldColumns = type.layout.fields.flatMap(\.columns).map { "\(ProjectionNames.quoted($0.name)) \($0.type)" }
         try db.execute(sql: """
             CREATE TABLE main.\(table) (
@@ -106,7 +88,7 @@ struct ProjectionTables: Sendable {
 
     /// An index per `queryable` or `sortable` field (a reference's over its three columns); lists are JSON arrays,
     /// searched with `json_each`, without one.
-    private func createIndexes(_ db: Database, _ type: ProjectedType) throws {
+    func createIndexes(_ db: Database, _ type: ProjectedType) throws {
         for field in type.layout.fields where !field.field.indexes.isDisjoint(with: [.queryable, .sortable]) {
             if case .list = field.field.type { continue }
             let columns = field.columns.map { ProjectionNames.quoted($0.name) }.joined(separator: ", ")
@@ -114,7 +96,7 @@ struct ProjectionTables: Sendable {
         }
     }
 
-    private func drop(_ db: Database, table: String, fullText: String?) throws {
+    func drop(_ db: Database, table: String, fullText: String?) throws {
         if let fullText { try db.execute(sql: "DROP TABLE IF EXISTS main.\(fullText)") }
         try db.execute(sql: "DROP TABLE IF EXISTS main.\(table)")
     }

@@ -4,10 +4,11 @@ import RecordKit
 
 extension RecordStore {
     /// At open: rebuilds the projections whose layout changed and installs the triggers that keep them.
-    func prepareProjection() throws(RecordStoreError) {
-        let projection = projection
+    static func prepareProjection(
+        _ projection: ProjectionTables, in database: any DatabaseWriter
+    ) throws(RecordStoreError) -> [ProjectionRebuildReport] {
         do {
-            try database.writeWithoutTransaction { db in try projection.prepare(db) }
+            return try database.writeWithoutTransaction { db in try projection.prepare(db) }
         } catch {
             throw RecordStoreError(error)
         }

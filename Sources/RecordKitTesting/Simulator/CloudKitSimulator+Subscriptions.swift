@@ -21,6 +21,11 @@ extension CloudKitSimulator {
             if scope == .public, subscription.kind == .database {
                 return .failure(.invalidArguments("subscription \(subscription.id): the public database has no database subscriptions"))
             }
+            // CloudKit has no nil comparator (https://developer.apple.com/documentation/cloudkit/ckquery lists the
+            // predicate operators), so a query subscription with a nil check is refused.
+            if case let .query(query) = subscription.kind, let filter = query.filters.first(where: { !$0.comparator.isCloudKitComparator }) {
+                return .failure(.invalidArguments("subscription \(subscription.id): CloudKit has no \(filter.comparator.rawValue) comparator (field \(filter.fieldName))"))
+            }
             // Saving a subscription with an existing ID replaces it.
             // https://developer.apple.com/documentation/cloudkit/cksubscription
             subscriptions[subscription.id] = subscription

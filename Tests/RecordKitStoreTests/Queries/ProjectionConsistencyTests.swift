@@ -10,7 +10,16 @@ import Testing
 @Suite struct ProjectionConsistencyTests {
     static let zones = [QueryLibrary.zone, RecordZoneID(zoneName: "other")]
 
-    @Test(arguments: Array(0..<300) as [UInt64])
+    /// The seeds of the random sequences: 300 by default; `PROJECTION_PROPERTY_SEQUENCES=<n>` runs n of them
+    /// (Scripts/projection-property-test.sh runs thousands), `PROJECTION_PROPERTY_SEED=<seed>` replays one.
+    static let seeds: [UInt64] = {
+        let environment = ProcessInfo.processInfo.environment
+        if let seed = environment["PROJECTION_PROPERTY_SEED"].flatMap({ UInt64($0) }) { return [seed] }
+        let count = environment["PROJECTION_PROPERTY_SEQUENCES"].flatMap { UInt64($0) } ?? 300
+        return Array(0..<max(1, count))
+    }()
+
+    @Test(arguments: seeds)
     func randomWriteSequencesKeepTheProjectionExact(seed: UInt64) throws {
         var library = try QueryLibrary(seed: seed, seriesCount: 3, bookCount: 0)
         var random = SplitMix64(seed: seed &* 7919)

@@ -56,7 +56,7 @@ struct QueryLibrary {
 
     mutating func predicate() throws -> QueryPredicate<Book> {
         let other = pick(books)
-        switch Int.random(in: 0..<30, using: &random) {
+        switch Int.random(in: 0..<38, using: &random) {
         case 0: return Book.Fields.pages > Int.random(in: 0..<500, using: &random)
         case 1: return Book.Fields.pages <= Int.random(in: 0..<500, using: &random)
         case 2: return Book.Fields.pages == other.pages
@@ -86,6 +86,16 @@ struct QueryLibrary {
         case 26: return Book.Fields.recordName == other.recordID
         case 27: return Book.Fields.recordName.in([other.recordID, pick(books).recordID])
         case 28: return Book.Fields.blurb == (other.blurb ?? "none")
+        // Nil checks, on fields some random books lack: a scalar, a location (two columns), a reference (three), a
+        // list, an unindexed string, a system field.
+        case 29: return Book.Fields.published.isNil
+        case 30: return Book.Fields.published.isNotNil
+        case 31: return Book.Fields.shop.isNil
+        case 32: return Book.Fields.series.isNotNil
+        case 33: return Book.Fields.series.isNil
+        case 34: return Book.Fields.tags.isNil
+        case 35: return Book.Fields.blurb.isNotNil
+        case 36: return pick([Book.Fields.creationDate.isNil, Book.Fields.modificationDate.isNotNil, Book.Fields.recordName.isNil])
         default: return Book.Fields.title.containsAllTokens(pick(["", "   ", "*", "AND (", "\"", "café ÉTÉ"]))
         }
     }

@@ -66,6 +66,33 @@ import Testing
         }
     }
 
+    @Test func nilChecksFindTheRecordsWithoutTheFieldOfEveryKind() throws {
+        let store = try RecordStore(database: try DatabaseQueue(), models: [Book.self, Series.self], clock: Fixtures.clock)
+        let shelf = RecordReference<Series>(RecordID(recordName: "s", zoneID: QueryLibrary.zone))
+        let full = Book(recordID: RecordID(recordName: "full", zoneID: QueryLibrary.zone), title: "t", author: "a", pages: 1,
+                        published: Date(timeIntervalSince1970: 0), tags: ["x"], shop: try Location(latitude: 1, longitude: 2),
+                        series: shelf, blurb: "b")
+        let empty = Book(recordID: RecordID(recordName: "empty", zoneID: QueryLibrary.zone), title: "t", author: "a")
+        try store.save(contentsOf: [full, empty])
+        let checks: [(QueryPredicate<Book>, QueryPredicate<Book>)] = [
+            (Book.Fields.published.isNil, Book.Fields.published.isNotNil), (Book.Fields.shop.isNil, Book.Fields.shop.isNotNil),
+            (Book.Fields.series.isNil, Book.Fields.series.isNotNil), (Book.Fields.blurb.isNil, Book.Fields.blurb.isNotNil),
+        ]
+        for (isNil, isNotNil) in checks {
+            #expect(try store.fetch(ModelQuery(isNil)).map(\.recordID.recordName) == ["empty"], "\(isNil.key)")
+            #expect(try store.fetch(ModelQuery(isNotNil)).map(\.recordID.recordName) == ["full"], "\(isNotNil.key)")
+            #expect(try store.count(ModelQuery(isNil, isNotNil)) == 0)
+        }
+        // A list is nil only when the record lacks it; the reference decides for an empty one.
+        let books = try store.fetchAll(Book.self).models.map { $0.record() }
+        for predicate in [Book.Fields.tags.isNil, Book.Fields.tags.isNotNil, Book.Fields.recordName.isNil, Book.Fields.recordName.isNotNil] {
+            let expected = ModelQuery(predicate).evaluate(books).map(\.id)
+            #expect(try store.fetch(ModelQuery(predicate)).map(\.recordID) == expected, "\(predicate.filter.comparator) \(predicate.key)")
+        }
+        #expect(try store.fetch(ModelQuery(Book.Fields.tags.isNotNil)).map(\.recordID.recordName).contains("full"))
+        #expect(try store.count(ModelQuery(Book.Fields.recordName.isNil)) == 0)
+    }
+
     @Test func aFieldTheModelDoesNotDeclareIsATypedError() throws {
         let store = try Self.store(try QueryLibrary(seed: 1, bookCount: 3))
         let retired = QueryField<Book, String>("subtitle", indexes: [.queryable])

@@ -54,6 +54,14 @@ import Testing
         (QueryFilter("missing", .equals, .int64(3)), false),
         (QueryFilter("missing", .notEquals, .int64(3)), true),
         (QueryFilter("missing", .notIn, .int64(3)), true),
+        (QueryFilter("missing", .isNil, QueryFilter.noValue), true),
+        (QueryFilter("missing", .isNotNil, QueryFilter.noValue), false),
+        (QueryFilter("title", .isNil, QueryFilter.noValue), false),
+        (QueryFilter("tags", .isNotNil, QueryFilter.noValue), true),
+        (QueryFilter("shelf", .isNotNil, QueryFilter.noValue), true),
+        (QueryFilter("place", .isNil, QueryFilter.noValue), false),
+        (QueryFilter(QueryFilter.recordIDField, .isNil, QueryFilter.noValue), false),
+        (QueryFilter(QueryFilter.creationDateField, .isNil, QueryFilter.noValue), true),
     ])
     func comparator(filter: QueryFilter, expected: Bool) {
         #expect(filter.isMet(by: Self.book()) == expected, "\(filter.fieldName) \(filter.comparator.rawValue)")
@@ -69,9 +77,19 @@ import Testing
 
     @Test func comparatorsAreNamedAsWebServicesWritesThem() {
         #expect(QueryComparator(rawValue: "LESS_THAN_OR_EQUALS") == .lessThanOrEquals)
-        // The 21 of CloudKit JS's QueryFilterComparator, LIST_CONTAINS_ANY among them.
-        #expect(QueryComparator.allCases.count == 21)
-        #expect(Set(QueryComparator.allCases.map(\.rawValue)).count == 21)
+        // The 21 of CloudKit JS's QueryFilterComparator, LIST_CONTAINS_ANY among them, and the two nil checks.
+        #expect(QueryComparator.allCases.count == 23)
+        #expect(Set(QueryComparator.allCases.map(\.rawValue)).count == 23)
+        #expect(QueryComparator.allCases.filter { !$0.isCloudKitComparator } == [.isNil, .isNotNil])
+    }
+
+    @Test func anEmptyListIsAValueAndARemovedFieldIsNil() throws {
+        var record = Self.book()
+        record["tags"] = .list(.string([]))
+        #expect(QueryFilter("tags", .isNotNil, QueryFilter.noValue).isMet(by: record))
+        record["tags"] = nil
+        #expect(QueryFilter("tags", .isNil, QueryFilter.noValue).isMet(by: record))
+        #expect(!QueryFilter("tags", .isNotNil, QueryFilter.noValue).isMet(by: record))
     }
 
     @Test func querySubscriptionFiresOnMatchingChangesOnly() {

@@ -64,7 +64,7 @@ import Testing
         .beginsWith: "%K BEGINSWITH %@", .notBeginsWith: "NOT (%K BEGINSWITH %@)", .listContains: "%K CONTAINS %@",
         .notListContains: "NOT (%K CONTAINS %@)", .containsAllTokens: nil, .containsAnyTokens: nil,
         .listContainsAny: nil, .notListContainsAny: nil, .listContainsAll: nil, .notListContainsAll: nil, .listMemberBeginsWith: nil,
-        .notListMemberBeginsWith: nil,
+        .notListMemberBeginsWith: nil, .isNil: nil, .isNotNil: nil,
     ]
 
     @Test(arguments: QueryComparator.allCases)
