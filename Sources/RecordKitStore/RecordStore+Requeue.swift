@@ -64,7 +64,7 @@ extension RecordStore {
     /// Forgets every zone, the database token, every engine state, the parked records and the refetch notes.
     func forgetServerState(_ db: Database) throws {
         try db.execute(sql: "DELETE FROM \(schema.zones)")
-        let keys = ["databaseToken"] + EngineStateKey.all.map(\.name)
+        let keys = Self.databaseTokenKeys + EngineStateKey.all.map(\.name)
         try db.execute(
             sql: "DELETE FROM \(schema.state) WHERE key IN (\(keys.map { _ in "?" }.joined(separator: ", ")))",
             arguments: StatementArguments(keys))
