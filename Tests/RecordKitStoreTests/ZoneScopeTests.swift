@@ -55,6 +55,15 @@ import Testing
         #expect(try store.engineState(.sharedSyncEngine) == nil)
     }
 
+    /// After an account change that keeps local data, only the user's own records are uploaded again.
+    @Test func anAccountChangeKeepingLocalDataDropsTheSharedZones() throws {
+        let store = try storeWithBothDatabases()
+        #expect(try store.requeueAll() == 1)
+        #expect(try store.fetchAll(Note.self, inZone: Self.sharedZone).models.isEmpty)
+        #expect(try store.pendingItems().map(\.id.recordName) == ["mine"])
+        #expect(try store.zones().isEmpty)
+    }
+
     @Test func aLostSharedZoneTakesItsRecordsAndPendingChanges() throws {
         let store = try storeWithBothDatabases()
         try store.save(Fixtures.note("unsent", zone: Self.sharedZone))

@@ -3,7 +3,7 @@ import RecordKit
 
 /// Sharing operations on a database: the owner saves, reads and deletes shares in their private database.
 ///
-/// A hierarchy share is saved together with its root record, which names the share in ``SystemFields/share``, in
+/// A hierarchy share is saved together with its root record, which names the share in `SystemFields.share`, in
 /// one atomic request, as CloudKit requires; a zone share is saved alone, in the zone it covers.
 /// https://developer.apple.com/documentation/cloudkit/ckshare
 public protocol CloudSharing: CloudDatabase {
