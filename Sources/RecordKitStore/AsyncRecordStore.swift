@@ -47,12 +47,29 @@ public struct AsyncRecordStore: Sendable {
     public func nextPendingBatch(
         maxCount: Int = 400, maxBytes: Int = 1_500_000, including: @escaping @Sendable (RecordID) -> Bool = { _ in true }
     ) async throws(RecordStoreError) -> PendingBatch {
-        try await store.read { [store] db in try store.pendingBatch(db, maxCount: maxCount, maxBytes: maxBytes, including: including) }
+        try await store.read { [store] db in
+            try store.pendingBatch(db, scope: nil, maxCount: maxCount, maxBytes: maxBytes, including: including)
+        }
+    }
+
+    /// See ``RecordStore/nextPendingBatch(for:maxCount:maxBytes:including:)``.
+    public func nextPendingBatch(
+        for scope: DatabaseScope, maxCount: Int = 400, maxBytes: Int = 1_500_000,
+        including: @escaping @Sendable (RecordID) -> Bool = { _ in true }
+    ) async throws(RecordStoreError) -> PendingBatch {
+        try await store.read { [store] db in
+            try store.pendingBatch(db, scope: scope, maxCount: maxCount, maxBytes: maxBytes, including: including)
+        }
     }
 
     /// See ``RecordStore/pendingItems()``.
     public func pendingItems() async throws(RecordStoreError) -> [PendingItem] {
-        try await store.read { [store] db in try store.pendingItems(db) }
+        try await store.read { [store] db in try store.pendingItems(db, scope: nil) }
+    }
+
+    /// See ``RecordStore/pendingItems(for:)``.
+    public func pendingItems(for scope: DatabaseScope) async throws(RecordStoreError) -> [PendingItem] {
+        try await store.read { [store] db in try store.pendingItems(db, scope: scope) }
     }
 
     /// See ``RecordStore/storedState(of:)``.
@@ -153,14 +170,48 @@ public struct AsyncRecordStore: Sendable {
 
     /// See ``RecordStore/databaseToken()``.
     public func databaseToken() async throws(RecordStoreError) -> ServerChangeToken? {
-        guard let data = try await store.read({ [store] db in try store.stateValue(db, "databaseToken") }) else { return nil }
-        return try RecordStore.token(data, what: "database change token")
+        try await databaseToken(for: .private)
     }
 
     /// See ``RecordStore/setDatabaseToken(_:)``.
     public func setDatabaseToken(_ token: ServerChangeToken?) async throws(RecordStoreError) {
+        try await setDatabaseToken(token, for: .private)
+    }
+
+    /// See ``RecordStore/databaseToken(for:)``.
+    public func databaseToken(for scope: DatabaseScope) async throws(RecordStoreError) -> ServerChangeToken? {
+        let key = RecordStore.databaseTokenKey(scope)
+        guard let data = try await store.read({ [store] db in try store.stateValue(db, key) }) else { return nil }
+        return try RecordStore.token(data, what: "\(scope.rawValue) database change token")
+    }
+
+    /// See ``RecordStore/setDatabaseToken(_:for:)``.
+    public func setDatabaseToken(_ token: ServerChangeToken?, for scope: DatabaseScope) async throws(RecordStoreError) {
         let data = token.map { NativeArchive.encode($0) }
-        try await store.write { [store] db in try store.setStateValue(db, "databaseToken", data) }
+        let key = RecordStore.databaseTokenKey(scope)
+        try await store.write { [store] db in try store.setStateValue(db, key, data) }
+    }
+
+    /// See ``RecordStore/setZone(_:scope:)``.
+    public func setZone(_ zoneID: RecordZoneID, scope: DatabaseScope) async throws(RecordStoreError) {
+        let zone = try RowCoding.arguments(zoneID)
+        try await store.write { [store] db in try store.setZone(db, zone: zone, scope: scope) }
+    }
+
+    /// See ``RecordStore/loseSharedZone(_:policy:)``.
+    @discardableResult
+    public func loseSharedZone(_ zoneID: RecordZoneID, policy: SharedZoneLossPolicy) async throws(RecordStoreError) -> Int {
+        let zone = try RowCoding.arguments(zoneID)
+        return try await store.write { [store] db in try store.loseSharedZone(db, zone: zone, policy: policy) }
+    }
+
+    /// See ``RecordStore/rollBackRefusedChange(_:generation:)``.
+    @discardableResult
+    public func rollBackRefusedChange(_ id: RecordID, generation: Int64) async throws(RecordStoreError) -> WriteRollback {
+        let filter = try RecordIDFilter(id)
+        return try await store.write { [store] db in
+            try store.rollBackRefusedChange(db, id: id, filter: filter, generation: generation)
+        }
     }
 
     /// See ``RecordStore/engineState(_:)``.

@@ -24,19 +24,29 @@ extension RecordStore {
     public func nextPendingBatch(
         maxCount: Int = 400, maxBytes: Int = 1_500_000, including: (RecordID) -> Bool = { _ in true }
     ) throws(RecordStoreError) -> PendingBatch {
-        try read { db in try pendingBatch(db, maxCount: maxCount, maxBytes: maxBytes, including: including) }
+        try read { db in try pendingBatch(db, scope: nil, maxCount: maxCount, maxBytes: maxBytes, including: including) }
     }
 
-    /// The next pending changes to send, read in `db` (see ``nextPendingBatch(maxCount:maxBytes:including:)``).
+    /// The next pending changes to send to one database: those of the zones the store holds as in `scope`
+    /// (``StoredZone/scope``; a zone it has no row for is private), so the engine of the private database never
+    /// sends a shared zone's record, nor the reverse. Otherwise as ``nextPendingBatch(maxCount:maxBytes:including:)``.
+    public func nextPendingBatch(
+        for scope: DatabaseScope, maxCount: Int = 400, maxBytes: Int = 1_500_000, including: (RecordID) -> Bool = { _ in true }
+    ) throws(RecordStoreError) -> PendingBatch {
+        try read { db in try pendingBatch(db, scope: scope, maxCount: maxCount, maxBytes: maxBytes, including: including) }
+    }
+
+    /// The next pending changes to send to the database of `scope` (nil: any), read in `db` (see
+    /// ``nextPendingBatch(maxCount:maxBytes:including:)``). A zone kept as a local copy sends nothing.
     func pendingBatch(
-        _ db: Database, maxCount: Int, maxBytes: Int, including: (RecordID) -> Bool
+        _ db: Database, scope: DatabaseScope?, maxCount: Int, maxBytes: Int, including: (RecordID) -> Bool
     ) throws -> PendingBatch {
         let table = schema.records
         var batch = PendingBatch(saves: [], deletes: [], unreadable: [])
         var bytes = 0
         let statement = try db.makeStatement(sql: """
             SELECT ownerName, zoneName, recordName, recordType, pending, generation, value, server, length(value) AS valueSize
-            FROM \(table) r WHERE pending <> 0 AND \(notParked) ORDER BY generation
+            FROM \(table) r WHERE pending <> 0 AND \(notParked) AND \(sendsTo(scope)) ORDER BY generation
             """)
         let layout = StoredRow.Layout(statement)
         let rows = try Row.fetchCursor(statement)
@@ -106,15 +116,22 @@ extension RecordStore {
     /// that tracks pending changes itself (CKSyncEngine) is told at start. A row whose columns are damaged is
     /// left out here; ``nextPendingBatch(maxCount:maxBytes:including:)`` reports it.
     public func pendingItems() throws(RecordStoreError) -> [PendingItem] {
-        try read { db in try pendingItems(db) }
+        try read { db in try pendingItems(db, scope: nil) }
     }
 
-    /// The pending queue, read in `db` (see ``pendingItems()``).
-    func pendingItems(_ db: Database) throws -> [PendingItem] {
+    /// The pending queue of one database: the records of the zones the store holds as in `scope` (see
+    /// ``nextPendingBatch(for:maxCount:maxBytes:including:)``), for the CKSyncEngine of that database.
+    public func pendingItems(for scope: DatabaseScope) throws(RecordStoreError) -> [PendingItem] {
+        try read { db in try pendingItems(db, scope: scope) }
+    }
+
+    /// The pending queue of the database of `scope` (nil: any), read in `db` (see ``pendingItems()``). A zone kept
+    /// as a local copy sends nothing.
+    func pendingItems(_ db: Database, scope: DatabaseScope?) throws -> [PendingItem] {
         let table = schema.records
         let statement = try db.makeStatement(sql: """
             SELECT ownerName, zoneName, recordName, recordType, pending, generation FROM \(table) r
-            WHERE pending <> 0 AND \(notParked) ORDER BY generation
+            WHERE pending <> 0 AND \(notParked) AND \(sendsTo(scope)) ORDER BY generation
             """)
         let layout = StoredRow.Layout(statement)
         let rows = try Row.fetchCursor(statement)

@@ -27,6 +27,10 @@ extension RecordStore {
     /// stored record to be uploaded as new; pending deletes are dropped (the account they were for is gone).
     /// One transaction. For a user who signed in to another account and keeps the data made on this device.
     ///
+    /// The records of zones shared with the old account (``StoredZone/scope`` `.shared`, local copies included)
+    /// are removed: they are other people's, which the account signed in next has no access to, and uploading
+    /// them would copy them into its private database.
+    ///
     /// - Returns: how many records are queued.
     @discardableResult
     public func requeueAll() throws(RecordStoreError) -> Int {
@@ -35,6 +39,11 @@ extension RecordStore {
 
     /// Queues every record again inside a write transaction (see ``requeueAll()``).
     func requeueAll(_ db: Database) throws -> Int {
+        let records = schema.records
+        try db.execute(sql: """
+            DELETE FROM \(records) WHERE EXISTS (SELECT 1 FROM \(schema.zones) z WHERE z.ownerName = \(records).ownerName
+            AND z.zoneName = \(records).zoneName AND z.scope = '\(DatabaseScope.shared.rawValue)')
+            """)
         let count = try requeueRecords(db, inZone: nil)
         try forgetServerState(db)
         return count
@@ -64,7 +73,7 @@ extension RecordStore {
     /// Forgets every zone, the database token, every engine state, the parked records and the refetch notes.
     func forgetServerState(_ db: Database) throws {
         try db.execute(sql: "DELETE FROM \(schema.zones)")
-        let keys = ["databaseToken"] + EngineStateKey.all.map(\.name)
+        let keys = Self.databaseTokenKeys + EngineStateKey.all.map(\.name)
         try db.execute(
             sql: "DELETE FROM \(schema.state) WHERE key IN (\(keys.map { _ in "?" }.joined(separator: ", ")))",
             arguments: StatementArguments(keys))

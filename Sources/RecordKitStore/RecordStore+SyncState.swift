@@ -12,7 +12,7 @@ extension RecordStore {
     /// What the store keeps about a zone, read in `db` (see ``zone(_:)``).
     func zone(_ db: Database, _ zoneID: RecordZoneID, arguments: StatementArguments) throws -> StoredZone? {
         let table = schema.zones
-        let row = try Row.fetchOne(db, sql: "SELECT token, zoneExists FROM \(table) WHERE ownerName = ? AND zoneName = ?", arguments: arguments)
+        let row = try Row.fetchOne(db, sql: "SELECT token, zoneExists, scope, localCopy FROM \(table) WHERE ownerName = ? AND zoneName = ?", arguments: arguments)
         return try row.map { (row: Row) throws(RecordStoreError) in try Self.storedZone(row, id: zoneID, table: table) }
     }
 
@@ -24,7 +24,7 @@ extension RecordStore {
     /// Every zone the store knows, read in `db` (see ``zones()``).
     func zones(_ db: Database) throws -> [StoredZone] {
         let table = schema.zones
-        let rows = try Row.fetchAll(db, sql: "SELECT ownerName, zoneName, token, zoneExists FROM \(table)")
+        let rows = try Row.fetchAll(db, sql: "SELECT ownerName, zoneName, token, zoneExists, scope, localCopy FROM \(table)")
         var zones: [StoredZone] = []
         for row in rows {
             let id = RecordZoneID(
@@ -35,13 +35,18 @@ extension RecordStore {
         return zones.sorted { $0.id < $1.id }
     }
 
-    /// A zone row's `token` and `zoneExists` columns.
+    /// A zone row's `token`, `zoneExists`, `scope` and `localCopy` columns.
     private static func storedZone(_ row: Row, id: RecordZoneID, table: String) throws(RecordStoreError) -> StoredZone {
         let token: Data? = try RowCoding.column(row, "token", table: table, id: nil)
         let exists: Bool = try RowCoding.column(row, "zoneExists", table: table, id: nil)
+        let scopeName: String = try RowCoding.column(row, "scope", table: table, id: nil)
+        guard let scope = DatabaseScope(rawValue: scopeName) else {
+            throw RowCoding.corruptColumn(row, "scope", table: table, id: nil)
+        }
+        let localCopy: Bool = try RowCoding.column(row, "localCopy", table: table, id: nil)
         return StoredZone(
             id: id, token: try token.map { (data: Data) throws(RecordStoreError) in try Self.token(data, what: "change token of zone \(id)") },
-            exists: exists)
+            exists: exists, scope: scope, isLocalCopy: localCopy)
     }
 
     /// Records whether a zone exists on the server (created, or found deleted), keeping its token.
@@ -58,16 +63,51 @@ extension RecordStore {
             """, arguments: zone + [exists])
     }
 
-    /// The database change feed's token.
-    public func databaseToken() throws(RecordStoreError) -> ServerChangeToken? {
-        guard let data = try stateValue("databaseToken") else { return nil }
-        return try Self.token(data, what: "database change token")
+    /// Records which database a zone is in, keeping what else the store knows of it. A zone the store holds
+    /// as a local copy (``SharedZoneLossPolicy/keepLocalCopy``) is synced again: the engine of the shared
+    /// database calls this when its change feed lists the zone again (the share was accepted again).
+    public func setZone(_ zoneID: RecordZoneID, scope: DatabaseScope) throws(RecordStoreError) {
+        let zone = try RowCoding.arguments(zoneID)
+        try write { db in try setZone(db, zone: zone, scope: scope) }
     }
 
-    /// Stores the database change feed's token (nil removes it).
-    public func setDatabaseToken(_ token: ServerChangeToken?) throws(RecordStoreError) {
-        try setStateValue("databaseToken", token.map { NativeArchive.encode($0) })
+    /// Records which database a zone is in inside a write transaction (see ``setZone(_:scope:)``).
+    func setZone(_ db: Database, zone: StatementArguments, scope: DatabaseScope) throws {
+        try db.execute(sql: """
+            INSERT INTO \(schema.zones) (ownerName, zoneName, scope, localCopy) VALUES (?, ?, ?, 0)
+            ON CONFLICT (ownerName, zoneName) DO UPDATE SET scope = excluded.scope, localCopy = 0
+            """, arguments: zone + [scope.rawValue])
     }
+
+    /// The database change feed's token: the private database's (see ``databaseToken(for:)``).
+    public func databaseToken() throws(RecordStoreError) -> ServerChangeToken? {
+        try databaseToken(for: .private)
+    }
+
+    /// Stores the private database's change feed token (nil removes it; see ``setDatabaseToken(_:for:)``).
+    public func setDatabaseToken(_ token: ServerChangeToken?) throws(RecordStoreError) {
+        try setDatabaseToken(token, for: .private)
+    }
+
+    /// The change feed token of one database: each database has its own feed, so the engines of the private and
+    /// the shared database keep theirs apart in one store.
+    public func databaseToken(for scope: DatabaseScope) throws(RecordStoreError) -> ServerChangeToken? {
+        guard let data = try stateValue(Self.databaseTokenKey(scope)) else { return nil }
+        return try Self.token(data, what: "\(scope.rawValue) database change token")
+    }
+
+    /// Stores one database's change feed token (nil removes it).
+    public func setDatabaseToken(_ token: ServerChangeToken?, for scope: DatabaseScope) throws(RecordStoreError) {
+        try setStateValue(Self.databaseTokenKey(scope), token.map { NativeArchive.encode($0) })
+    }
+
+    /// The state table's key of a database's token: the private one keeps the key it had before sharing.
+    static func databaseTokenKey(_ scope: DatabaseScope) -> String {
+        scope == .shared ? "sharedDatabaseToken" : "databaseToken"
+    }
+
+    /// Every database token's key, for the calls that forget the server state.
+    static let databaseTokenKeys = ["databaseToken", "sharedDatabaseToken"]
 
     /// An engine's opaque state (CKSyncEngine's state serialization for the CKSyncEngine adapter).
     public func engineState(_ key: EngineStateKey) throws(RecordStoreError) -> Data? {

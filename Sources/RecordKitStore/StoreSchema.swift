@@ -1,10 +1,11 @@
 import GRDB
+import RecordKit
 
 /// The store's tables, named with its prefix, and the migrations that create them.
 ///
 /// Tables: `<prefix>records` (one row per record: ID, type, local value, last server record, pending change and
-/// its generation; a pending delete is a row whose value is NULL), `<prefix>zones` (change token and whether the
-/// zone exists, per zone), `<prefix>state` (store schema version, generation counter, database token,
+/// its generation; a pending delete is a row whose value is NULL), `<prefix>zones` (change token, whether the
+/// zone exists, the database it is in, and whether it is a lost shared zone kept as a local copy, per zone), `<prefix>state` (store schema version, generation counter, database token,
 /// engine state), `<prefix>parked` (records the server refuses, parked at the generation refused),
 /// `<prefix>refetch` (during a zone's fetch from no token, the records with a server copy it has not listed yet) and
 /// `<prefix>asset_refs` (the asset files each row references, see `AssetReferences`).
@@ -120,6 +121,16 @@ struct StoreSchema: Sendable {
                     PRIMARY KEY (ownerName, zoneName, recordName, slot, digest)
                 ) WITHOUT ROWID;
                 CREATE INDEX \(assetRefs)_digest ON \(assetRefs) (digest);
+                """)
+        }
+        // Sharing (issue 29): the database each zone is in (a zone the store has no row for, or a row from before
+        // this migration, is private) and whether a shared zone that was lost is kept as a local, unsynced copy.
+        // An older version ignores both columns (it would send a shared zone's pending changes to the private
+        // database, as it syncs one database only), so the store schema version stays 1.
+        migrator.registerMigration("\(prefix)store-v1-zone-scope") { [self] db in
+            try db.execute(sql: """
+                ALTER TABLE \(zones) ADD COLUMN scope TEXT NOT NULL DEFAULT '\(DatabaseScope.private.rawValue)';
+                ALTER TABLE \(zones) ADD COLUMN localCopy INTEGER NOT NULL DEFAULT 0;
                 """)
         }
         return migrator

@@ -30,4 +30,10 @@ public struct StoredZone: Sendable, Hashable {
     public var token: ServerChangeToken?
     /// Whether the zone exists on the server, as far as the store was told.
     public var exists: Bool
+    /// The database the zone is in: private unless an engine of the shared database (or the app) said it is
+    /// shared (``RecordStore/setZone(_:scope:)``). Pending changes go only to the engine of that database.
+    public var scope: DatabaseScope = .private
+    /// Whether this is a shared zone the user lost access to, kept as a local copy by
+    /// ``SharedZoneLossPolicy/keepLocalCopy``: its records stay readable, and nothing of it is ever sent.
+    public var isLocalCopy = false
 }

@@ -1,4 +1,5 @@
 import RecordKit
+import RecordKitStore
 
 /// What to do with a zone's local data when the server lost the zone by the user's hand.
 public enum ZoneLossPolicy: String, Sendable, Hashable {
@@ -18,7 +19,9 @@ public enum AccountChangePolicy: String, Sendable, Hashable {
 
 /// How a ``SyncEngine`` works.
 public struct SyncConfiguration: Sendable {
-    /// The zones the app keeps records in: created on the server when missing, fetched on every sync.
+    /// The zones the app keeps records in: created on the server when missing, fetched on every sync. An engine
+    /// of the shared database creates no zone (their owners do) and learns its zones from the database's change
+    /// feed: leave this empty for it.
     public var zones: [RecordZoneID]
     /// The most items in one modify request (CloudKit: 400); halved on `limitExceeded`.
     public var maxItemsPerRequest = CloudLimits.maximumItemsPerRequest
@@ -40,6 +43,8 @@ public struct SyncConfiguration: Sendable {
     public var onUserDeletedZone = ZoneLossPolicy.deleteLocalData
     /// What to do when the user reset their encrypted data.
     public var onEncryptedDataReset = ZoneLossPolicy.uploadAgain
+    /// What an engine of the shared database does with the records of a shared zone the user lost access to.
+    public var onSharedZoneLost = SharedZoneLossPolicy.deleteRecords
     /// What the CKSyncEngine adapter does with local data when the user signs out or switches accounts.
     public var onAccountChange = AccountChangePolicy.deleteLocalData
     /// The ID of the database subscription the engine saves for silent pushes of every change in the database

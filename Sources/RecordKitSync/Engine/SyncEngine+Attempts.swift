@@ -4,11 +4,25 @@ import RecordKitStore
 extension SyncEngine {
     /// The engine's persisted state.
     func loadState() async throws -> EngineState {
-        EngineState(data: try await store.async.engineState(.syncEngine))
+        EngineState(data: try await store.async.engineState(stateKey))
     }
 
     func saveState(_ state: EngineState) async throws {
-        try await store.async.setEngineState(state.data, for: .syncEngine)
+        try await store.async.setEngineState(state.data, for: stateKey)
+    }
+
+    /// The engine's key in the store: the engines of the private and the shared database keep their states apart.
+    var stateKey: EngineStateKey {
+        database.scope == .shared ? .sharedSyncEngine : .syncEngine
+    }
+
+    /// Forgets attempted records the server is known not to hold (their save was refused).
+    func forgetAttempts(_ ids: [RecordID]) async throws {
+        var state = try await loadState()
+        let kept = state.attempted.subtracting(ids)
+        guard kept.count != state.attempted.count else { return }
+        state.attempted = kept
+        try await saveState(state)
     }
 
     /// Records, before sending, the new records of a batch: if the response is lost, the server may hold them.
@@ -56,6 +70,12 @@ extension SyncEngine {
                 guard let error = outcome.error else {
                     state.attempted.remove(outcome.id)
                     deleted.append(outcome.id)
+                    continue
+                }
+                // The user may not delete it: their save was not refused, so it stands (the fetch brings it back).
+                if error.refusesWriteForGood {
+                    state.attempted.remove(outcome.id)
+                    emit(.failure(outcome.id, error))
                     continue
                 }
                 switch SendFailure(delete: error) {

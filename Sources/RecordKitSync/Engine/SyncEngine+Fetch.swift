@@ -17,6 +17,10 @@ extension SyncEngine {
             }
             let deleted = Set(deletions.map(\.zoneID))
             zoneIDs.removeAll { deleted.contains($0) }
+            if database.scope == .shared {
+                // The shared database's feed is how its engine learns the zones shared with the user.
+                for zoneID in changes.changed { try await store.async.setZone(zoneID, scope: .shared) }
+            }
             for zoneID in changes.changed where !zoneIDs.contains(zoneID) { zoneIDs.append(zoneID) }
             databaseToken = changes.token
         }
@@ -24,7 +28,7 @@ extension SyncEngine {
             try await fetchZone(zoneID)
         }
         if let databaseToken {
-            try await store.async.setDatabaseToken(databaseToken)
+            try await store.async.setDatabaseToken(databaseToken, for: database.scope)
         }
     }
 
@@ -37,8 +41,9 @@ extension SyncEngine {
     private func unlistedZones(_ changes: DatabaseChanges) async throws -> [ZoneDeletion] {
         guard changes.fromNoToken else { return [] }
         let listed = Set(changes.changed).union(changes.deleted.map(\.zoneID))
-        let known = try await store.async.zones()
-        return known.filter { $0.exists && !listed.contains($0.id) }.map { ZoneDeletion(zoneID: $0.id, reason: .deleted) }
+        // Only this database's zones: the store also holds the other database's.
+        let ours = try await store.async.zones().filter { ($0.scope == .shared) == (database.scope == .shared) && !$0.isLocalCopy }
+        return ours.filter { $0.exists && !listed.contains($0.id) }.map { ZoneDeletion(zoneID: $0.id, reason: .deleted) }
     }
 
     /// What the database feed said since the stored token.
@@ -52,7 +57,7 @@ extension SyncEngine {
 
     /// Every page of the database feed since the stored token (from no token if it expired).
     private func fetchDatabaseChanges() async throws -> DatabaseChanges {
-        var token = try await store.async.databaseToken()
+        var token = try await store.async.databaseToken(for: database.scope)
         var changed: [RecordZoneID] = [], deleted: [ZoneDeletion] = []
         let startedFromNoToken = token == nil
         var expired = false
@@ -114,6 +119,8 @@ extension SyncEngine {
                 continue
             case let .failure(.cloud(error)) where ZoneFetchFailure(error) != .retry:
                 switch ZoneFetchFailure(error) {
+                // A participant's zone not found is a zone they lost: they cannot create it.
+                case .zoneMissing where database.scope == .shared: try await zoneLost(zoneID, reason: .deleted)
                 case .zoneMissing: try await store.async.setZone(zoneID, exists: false)
                 case let .zoneLost(reason): try await zoneLost(zoneID, reason: reason)
                 case .retry: throw SyncError.cloud(error)

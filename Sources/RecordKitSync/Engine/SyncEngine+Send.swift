@@ -11,12 +11,14 @@ extension SyncEngine {
         var lostZones: [(RecordZoneID, ZoneResetReason)] = []
         /// Saves too large for any request, with the error that said so.
         var tooLarge: [(PendingSave, CloudError)] = []
+        /// Changes the user may not make, with the generation sent: rolled back, never sent again.
+        var refused: [(id: RecordID, generation: Int64, error: CloudError)] = []
         /// Records that failed for good in this sync, reported once each.
         var failed: Set<RecordID> = []
 
         var madeProgress: Bool {
             !sent.isEmpty || !conflicts.isEmpty || !lostOnServer.isEmpty || !missingZones.isEmpty || !lostZones.isEmpty
-                || !tooLarge.isEmpty
+                || !tooLarge.isEmpty || !refused.isEmpty
         }
     }
 
@@ -29,7 +31,7 @@ extension SyncEngine {
         var idleRounds = 0
         try await settleAttempts()
         while idleRounds < 3 {
-            let batch = try await store.async.nextPendingBatch(maxCount: itemLimit, maxBytes: configuration.maxBytesPerRequest)
+            let batch = try await nextPendingBatch(maxCount: itemLimit)
             for error in batch.unreadable { emit(.undecodable(error)) }
             // Done, or only records that failed for good are left at the head of the queue: they wait for the next sync.
             let ids = batch.saves.map(\.record.id) + batch.deletes.map(\.id)
@@ -73,6 +75,8 @@ extension SyncEngine {
             switch outcome.result {
             case let .success(record):
                 followups.sent.append(.saved(serverRecord: record, generation: pending.generation))
+            case let .failure(error) where error.refusesWriteForGood:
+                followups.refused.append((outcome.id, pending.generation, error))
             case let .failure(error):
                 switch SendFailure(save: error) {
                 case let .merge(server):
@@ -92,6 +96,10 @@ extension SyncEngine {
         for (outcome, pending) in zip(result.deletes, batch.deletes) {
             guard let error = outcome.error else {
                 followups.sent.append(.deleted(outcome.id, generation: pending.generation))
+                continue
+            }
+            if error.refusesWriteForGood {
+                followups.refused.append((outcome.id, pending.generation, error))
                 continue
             }
             switch SendFailure(delete: error) {
@@ -119,6 +127,14 @@ extension SyncEngine {
         }
     }
 
+    /// The next pending changes of the engine's database: a private engine never sends a shared zone's record,
+    /// nor the reverse. An engine of the public database (which stands alone) sends every database's changes.
+    private func nextPendingBatch(maxCount: Int) async throws -> PendingBatch {
+        let maxBytes = configuration.maxBytesPerRequest
+        if database.scope == .public { return try await store.async.nextPendingBatch(maxCount: maxCount, maxBytes: maxBytes) }
+        return try await store.async.nextPendingBatch(for: database.scope, maxCount: maxCount, maxBytes: maxBytes)
+    }
+
     /// Parks a save too large for any request, at the generation sent, so that the changes behind it are sent.
     private func park(_ save: PendingSave, _ error: CloudError) async throws {
         try await store.async.park(save.record.id, generation: save.generation, reason: "\(error)")
@@ -144,12 +160,25 @@ extension SyncEngine {
         for (save, error) in followups.tooLarge {
             try await park(save, error)
         }
+        var removed: [RecordID] = []
+        for refusal in followups.refused {
+            let event = try await store.async.rollBackRefusedWrite(refusal.id, generation: refusal.generation, error: refusal.error)
+            if case .writeRefused(_, .removedUnsavedRecord, _) = event { removed.append(refusal.id) }
+            emit(event)
+        }
+        // Refused, so the server does not hold them: settling must not delete them there.
+        try await forgetAttempts(removed)
         for id in followups.lostOnServer {
             // Forget the server copy; the pending save stays and is sent without a change tag.
             let report = try await store.async.apply(FetchedPage(zoneID: id.zoneID, deleted: [id]))
             emitReport(report)
         }
-        try await createZones(followups.missingZones)
+        if database.scope == .shared {
+            // A participant cannot create a shared zone: a zone not found is one the user lost.
+            for zoneID in followups.missingZones { try await zoneLost(zoneID, reason: .deleted) }
+        } else {
+            try await createZones(followups.missingZones)
+        }
         for (zoneID, reason) in followups.lostZones {
             try await zoneLost(zoneID, reason: reason)
         }

@@ -36,6 +36,13 @@ public enum SyncEvent: Sendable, Hashable {
     /// The store refused what the engine received (the disk is full, say): nothing of it was stored, and the
     /// CKSyncEngine adapter stores no later engine state in this process, so the changes are fetched again.
     case storeFailed(RecordStoreError)
+    /// The server refused a change the user may not make (a read-only participant's write in a shared zone,
+    /// ``CloudError/permissionFailure(_:)``): it was rolled back locally as the `WriteRollback` says and
+    /// dropped from the pending queue; it is never sent again.
+    case writeRefused(RecordID, WriteRollback, CloudError)
+    /// A zone of the shared database went away (the share or the zone was deleted, or the user was removed from
+    /// the share): its records were removed or kept as a local, unsynced copy, as the policy says.
+    case sharedZoneLost(RecordZoneID, SharedZoneLossPolicy)
     /// The engine saved its database subscription (``SyncConfiguration/databaseSubscriptionID``) on the server.
     case subscriptionSaved(String)
 }

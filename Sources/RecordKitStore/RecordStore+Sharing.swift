@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+import RecordKit
+
+extension RecordStore {
+    /// Applies `policy` to a shared zone the user lost access to, in one transaction: the zone's records and
+    /// pending changes go (``SharedZoneLossPolicy/deleteRecords``), or the records stay as a local copy that is
+    /// never sent (``SharedZoneLossPolicy/keepLocalCopy``). Either way the zone's token, refetch notes and parked
+    /// records go, so nothing of the zone is fetched or sent until it is shared with the user again.
+    ///
+    /// - Returns: how many records were removed (deleteRecords) or kept (keepLocalCopy).
+    @discardableResult
+    public func loseSharedZone(_ zoneID: RecordZoneID, policy: SharedZoneLossPolicy) throws(RecordStoreError) -> Int {
+        let zone = try RowCoding.arguments(zoneID)
+        return try write { db in try loseSharedZone(db, zone: zone, policy: policy) }
+    }
+
+    /// Applies the shared-zone-loss policy inside a write transaction (see ``loseSharedZone(_:policy:)``).
+    func loseSharedZone(_ db: Database, zone: StatementArguments, policy: SharedZoneLossPolicy) throws -> Int {
+        let (records, zones) = (schema.records, schema.zones)
+        try db.execute(sql: "DELETE FROM \(schema.parked) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
+        switch policy {
+        case .deleteRecords:
+            try db.execute(sql: "DELETE FROM \(records) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
+            let removed = db.changesCount
+            try db.execute(sql: "DELETE FROM \(zones) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
+            try dropRefetchNotes(db, zone: zone)
+            return removed
+        case .keepLocalCopy:
+            // A pending delete is the user's: the record stays deleted. Unsent edits stay in the local values.
+            try db.execute(sql: "DELETE FROM \(records) WHERE ownerName = ? AND zoneName = ? AND value IS NULL", arguments: zone)
+            try db.execute(
+                sql: "UPDATE \(records) SET pending = 0, generation = 0 WHERE ownerName = ? AND zoneName = ?", arguments: zone)
+            let kept = db.changesCount
+            try db.execute(sql: """
+                INSERT INTO \(zones) (ownerName, zoneName, token, zoneExists, scope, localCopy)
+                VALUES (?, ?, NULL, 0, '\(DatabaseScope.shared.rawValue)', 1)
+                ON CONFLICT (ownerName, zoneName) DO UPDATE SET token = NULL, zoneExists = 0, scope = excluded.scope, localCopy = 1
+                """, arguments: zone)
+            try dropRefetchNotes(db, zone: zone)
+            return kept
+        }
+    }
+
+    /// Rolls back a change the server refused because the user may not make it (a read-only participant's write
+    /// in a shared zone: `permissionFailure`), and drops it from the pending queue, so it is never sent again;
+    /// one transaction. The record's server copy becomes its local value again (an edit undone, a deletion
+    /// restored); a record the server never had is removed. Only the change of `generation` (the one sent) is
+    /// rolled back: an edit made since stays pending.
+    @discardableResult
+    public func rollBackRefusedChange(_ id: RecordID, generation: Int64) throws(RecordStoreError) -> WriteRollback {
+        let filter = try RecordIDFilter(id)
+        return try write { db in try rollBackRefusedChange(db, id: id, filter: filter, generation: generation) }
+    }
+
+    /// Rolls back a refused change inside a write transaction (see ``rollBackRefusedChange(_:generation:)``).
+    func rollBackRefusedChange(_ db: Database, id: RecordID, filter: RecordIDFilter, generation: Int64) throws -> WriteRollback {
+        let table = schema.records
+        let row = try Row.fetchOne(
+            db, sql: "SELECT pending, generation, server IS NOT NULL AS serverHasIt FROM \(table) WHERE \(RecordIDFilter.sql)",
+            arguments: filter.arguments)
+        guard let row else { return .nothingPending }
+        let stored = StoredRow(row, table: table, id: id)
+        guard try stored.pendingCode != .none else { return .nothingPending }
+        guard try stored.generation == generation else { return .keptLaterEdit }
+        try unpark(db, filter.arguments)
+        let serverHasIt: Bool = try RowCoding.column(row, "serverHasIt", table: table, id: id)
+        if serverHasIt {
+            try db.execute(
+                sql: "UPDATE \(table) SET value = server, pending = 0, generation = 0 WHERE \(RecordIDFilter.sql)",
+                arguments: filter.arguments)
+            return .restoredServerCopy
+        }
+        try db.execute(sql: "DELETE FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: filter.arguments)
+        return .removedUnsavedRecord
+    }
+
+    /// The SQL condition, on the records table aliased `r`, that its pending change goes to the engine of
+    /// `scope` (nil: of any database). A record's zone is private unless the store holds it as shared; a zone kept
+    /// as a local copy sends nothing.
+    func sendsTo(_ scope: DatabaseScope?) -> String {
+        let zoneScope = """
+            IFNULL((SELECT CASE WHEN z.localCopy = 0 THEN z.scope ELSE '' END FROM \(schema.zones) z
+            WHERE z.ownerName = r.ownerName AND z.zoneName = r.zoneName), '\(DatabaseScope.private.rawValue)')
+            """
+        guard let scope else { return "\(zoneScope) <> ''" }
+        return "\(zoneScope) = '\(scope.rawValue)'"
+    }
+}
