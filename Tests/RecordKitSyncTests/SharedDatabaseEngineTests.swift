@@ -70,7 +70,7 @@ import Testing
         let participant = try await Participant(notes: ["a"])
         try await participant.sharedEngine.sync()
         try participant.edit("a", text: "participant's edit", modified: 5)
-        try participant.device.store.save(makeNote("mine", text: "private", modified: 5))
+        try participant.device.store.save(Fixtures.note("mine", text: "private", modified: 5))
         try await participant.device.sync()
         #expect(await participant.harness.simulator.serverRecords().map(\.id.recordName) == ["mine"])
         let untouched = try #require(await participant.shared.serverRecord(Self.sharedNote("a", text: "", modified: 0).recordID))

@@ -121,7 +121,7 @@ struct SharedScopeScenario {
             else { return }
             try store.delete(Note.self, id: note.recordID)
         case 3:
-            try store.save(makeNote("m\(Int.random(in: 0..<4, using: &random))", text: "private \(steps)", modified: stamp))
+            try store.save(Fixtures.note("m\(Int.random(in: 0..<4, using: &random))", text: "private \(steps)", modified: stamp))
         case 4:
             // The owner edits or adds a note.
             let zone = Bool.random(using: &random) ? Self.readOnly : Self.writable
@@ -174,10 +174,10 @@ struct SharedScopeScenario {
         try await sharedEngine.sync()
         if gate.modifyCount() != requests { problems.append("a sync after the settle sent \(gate.modifyCount() - requests) requests") }
         // No record crosses between the databases.
-        for record in await harness.simulator.serverRecords() where record.id.zoneID != noteZone {
+        for record in await harness.simulator.serverRecords() where record.id.zoneID != Fixtures.zone {
             problems.append("the private database holds \(record.id)")
         }
-        for record in await shared.serverRecords() where record.id.zoneID == noteZone {
+        for record in await shared.serverRecords() where record.id.zoneID == Fixtures.zone {
             problems.append("the shared database holds \(record.id)")
         }
         // The participant holds what the server holds of each zone still shared, and nothing synced of one lost.

@@ -111,7 +111,7 @@ import Testing
         #expect(!problems.contains { $0.contains("bob's device") && $0.contains("loose") })
     }
 
-    @Test(.disabled("needs the scope-aware engine (share29c)"))
+    @Test
     func everyDeviceSyncsBothDatabasesIntoOneStoreAndSettles() async throws {
         let (harness, share) = try await aliceSharesTheFolder(with: .readWrite)
         let alice = try #require(harness.person("alice")), bob = try #require(harness.person("bob"))

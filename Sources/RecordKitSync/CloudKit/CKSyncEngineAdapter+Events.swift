@@ -28,6 +28,10 @@ extension CKSyncEngineAdapter {
             await receive(sent, syncEngine: syncEngine)
         case let .fetchedDatabaseChanges(changes):
             await flush()
+            for modification in changes.modifications where isSharedDatabase {
+                // The store keeps each zone's database, for the loss policy and an account change.
+                await markShared(RecordZoneID(modification.zoneID))
+            }
             for deletion in changes.deletions where isSharedDatabase {
                 await sharedZoneLost(RecordZoneID(deletion.zoneID), syncEngine: syncEngine)
             }
@@ -95,6 +99,14 @@ extension CKSyncEngineAdapter {
         // state is safe: a refetch applies the same records again).
         if received.pages.reduce(0, { $0 + $1.changed.count + $1.deleted.count }) > configuration.maxItemsPerRequest {
             await flush()
+        }
+    }
+
+    func markShared(_ zoneID: RecordZoneID) async {
+        do {
+            try await store.async.setZone(zoneID, scope: .shared)
+        } catch {
+            emit(.storeFailed(error))
         }
     }
 

@@ -102,7 +102,9 @@ extension CKSyncEngineAdapter {
             let client = flight?.record ?? (try? Record(ckRecord: failure.record))
             let subject = CloudKitErrorSubject(recordID: id, clientRecord: client, ancestor: ancestor)
             let error = CloudError(cloudKitError: failure.error, subject: subject)
-            if case let .merge(server) = SendFailure(save: error) {
+            if error.refusesWriteForGood {
+                await refused(id, error, sentGeneration: flight?.generation)
+            } else if case let .merge(server) = SendFailure(save: error) {
                 conflicts.append(server)
             } else {
                 await saveFailed(id, error, sentGeneration: flight?.generation, syncEngine: syncEngine)
@@ -112,6 +114,10 @@ extension CKSyncEngineAdapter {
             let id = RecordID(ckID)
             let flight = inFlight.removeValue(forKey: id)
             let error = CloudError(cloudKitError: ckError, subject: CloudKitErrorSubject(recordID: id))
+            if error.refusesWriteForGood {
+                await refused(id, error, sentGeneration: flight?.generation)
+                continue
+            }
             switch SendFailure(delete: error) {
             case .done:
                 received.sent.append(.deleted(id, generation: flight?.generation ?? -1))
@@ -125,6 +131,20 @@ extension CKSyncEngineAdapter {
             }
         }
         if !conflicts.isEmpty { await resolve(conflicts, syncEngine: syncEngine) }
+    }
+
+    /// A save or delete the server refused for good (a read-only participant's): rolled back in the store by the
+    /// rule both engines share and reported with its record; CKSyncEngine is not asked to send it again.
+    private func refused(_ id: RecordID, _ error: CloudError, sentGeneration: Int64?) async {
+        guard let sentGeneration else {
+            emit(.failure(id, error))
+            return
+        }
+        do {
+            emit(try await store.async.rollBackRefusedWrite(id, generation: sentGeneration, error: error))
+        } catch {
+            emit(.storeFailed(error))
+        }
     }
 
     /// Repairs a failed save, or reports it (it stays pending in the store, for a later send).

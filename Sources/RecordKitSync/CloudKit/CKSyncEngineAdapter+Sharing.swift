@@ -20,6 +20,10 @@ extension CKSyncEngineAdapter {
     /// disappears from it is access lost, never created again.
     nonisolated var isSharedDatabase: Bool { database.databaseScope == .shared }
 
+    /// Where this adapter keeps CKSyncEngine's state serialization: one key per database, so a private and a
+    /// shared adapter over the same store never overwrite each other's state.
+    nonisolated var engineStateKey: EngineStateKey { isSharedDatabase ? .sharedCKSyncEngine : .ckSyncEngine }
+
     /// Whether a zone is this adapter's: the current user's in the private database, another user's in the shared.
     nonisolated func syncsZone(_ zoneID: RecordZoneID) -> Bool {
         (zoneID.ownerName == RecordZoneID.defaultOwnerName) != isSharedDatabase
@@ -65,8 +69,8 @@ extension CKSyncEngineAdapter {
 
     /// A shared zone the participant lost (the owner deleted the share or the zone, or removed them): its local
     /// data goes, what was queued for it is dropped, and it is not created again.
-    // Rules (M, branch share29c): the store's SharedZoneLossPolicy (deleteRecords, keepLocalCopy) decides what
-    // happens to the local data; call its rule here in place of the `.deleteLocalData` below once it is merged.
+    /// The app's ``SyncConfiguration/onSharedZoneLost`` policy decides what happens to the local data, through the
+    /// rule both engines share.
     func sharedZoneLost(_ zoneID: RecordZoneID, syncEngine: CKSyncEngine) async {
         let ckZoneID = CKRecordZone.ID(zoneID)
         let stale = syncEngine.state.pendingRecordZoneChanges.filter { change in
@@ -78,8 +82,7 @@ extension CKSyncEngineAdapter {
         syncEngine.state.remove(pendingRecordZoneChanges: stale)
         for id in shares.keys where id.zoneID == zoneID { shares[id] = nil }
         do {
-            try await store.async.loseZone(zoneID, policy: .deleteLocalData)
-            emit(.zoneReset(zoneID, reason: .deleted))
+            emit(try await store.async.loseSharedZone(zoneID, configuration: configuration))
         } catch {
             emit(.storeFailed(error))
         }

@@ -69,7 +69,7 @@ public actor CKSyncEngineAdapter: CKSyncEngineDelegate {
         if let engine { return engine }
         var serialization: CKSyncEngine.State.Serialization?
         do {
-            if let data = try await store.async.engineState(.ckSyncEngine) {
+            if let data = try await store.async.engineState(engineStateKey) {
                 // A blob that is no serialization (a damaged one) starts the engine afresh: it fetches everything
                 // again, and the store merges what it already has.
                 serialization = try? JSONDecoder().decode(CKSyncEngine.State.Serialization.self, from: data)
@@ -145,7 +145,7 @@ public actor CKSyncEngineAdapter: CKSyncEngineDelegate {
         received = EngineChanges()
         guard !changes.isEmpty || engineState != nil else { return }
         do {
-            let report = try await store.async.commit(changes, engineState: stateBlocked ? nil : engineState, for: .ckSyncEngine)
+            let report = try await store.async.commit(changes, engineState: stateBlocked ? nil : engineState, for: engineStateKey)
             for event in report.eventsBeyondMerges { emit(event) }
             for page in changes.pages {
                 emit(.fetched(zoneID: page.zoneID, changed: page.changed.map(\.id), deleted: page.deleted))

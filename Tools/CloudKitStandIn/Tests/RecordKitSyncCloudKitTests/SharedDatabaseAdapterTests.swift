@@ -84,7 +84,7 @@ import Testing
         #expect(try device.store.pendingCount() == 0)
         #expect(await device.enginePending() == [])
         #expect(await device.adapter.start().state.pendingDatabaseChanges.isEmpty)
-        #expect(device.events.all.contains(.zoneReset(sharedZone, reason: .deleted)))
+        #expect(device.events.all.contains(.sharedZoneLost(sharedZone, .deleteRecords)))
     }
 
     @Test func aSharedZoneMissingOnSendIsAccessLostNotAZoneToCreate() async throws {
@@ -97,7 +97,7 @@ import Testing
         #expect(await device.adapter.start().state.pendingDatabaseChanges.isEmpty)
         #expect(await device.enginePending() == [])
         #expect(try device.notes().isEmpty)
-        #expect(device.events.all.contains(.zoneReset(sharedZone, reason: .deleted)))
+        #expect(device.events.all.contains(.sharedZoneLost(sharedZone, .deleteRecords)))
     }
 
     @Test func aSharedZoneMissingOnFetchIsAccessLost() async throws {
@@ -110,7 +110,7 @@ import Testing
         #expect(await device.adapter.start().state.pendingDatabaseChanges.isEmpty)
     }
 
-    @Test func aRefusedWriteOfAParticipantIsReportedWithItsRecord() async throws {
+    @Test func aRefusedWriteOfAParticipantIsRolledBackAndReportedWithItsRecord() async throws {
         let device = try sharedDevice()
         defer { device.removeFiles() }
         try await device.adapter.save(sharedNote("n1"))
@@ -118,7 +118,13 @@ import Testing
         let batch = try #require(await device.nextBatch())
         await device.send(.sentRecordZoneChanges(.init(failedRecordSaves: [.init(record: batch.recordsToSave[0], error: Server.error(.permissionFailure))])))
         let id = RecordID(recordName: "n1", zoneID: sharedZone)
-        #expect(device.events.all.contains { if case .failure(id, .permissionFailure) = $0 { true } else { false } })
+        // Rolled back by the rule both engines share: a record never saved on the server is removed, nothing of it
+        // stays pending, and the event names it.
+        #expect(device.events.all.contains { event in
+            if case .writeRefused(id, .removedUnsavedRecord, .permissionFailure) = event { true } else { false }
+        })
+        #expect(try device.notes().isEmpty)
+        #expect(try device.store.pendingCount() == 0)
         #expect(await device.nextBatch() == nil, "not sent again in this send")
     }
 }
