@@ -50,6 +50,8 @@ public final class RecordStore: Sendable {
     let assets: AssetFolder
     /// The queryable tables of the registered models (see <doc:QueryingTheStore>).
     let projection: ProjectionTables
+    /// The archives the write connection's SQL functions (asset bookkeeping, projection) decoded last.
+    let decodedArchives = ArchiveDecodeCache()
 
     /// Opens (creating if needed) a store in its own SQLite file, in WAL mode, with data protection on Apple
     /// platforms (see ``RecordStoreOptions``).

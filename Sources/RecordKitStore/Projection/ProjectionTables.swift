@@ -37,8 +37,8 @@ struct ProjectionTables: Sendable {
 
     /// At open, on the write connection: adds the column functions, rebuilds the tables whose signature changed
     /// (each in its own transaction), drops those of types no longer registered, and installs the triggers.
-    func prepare(_ db: Database) throws {
-        for type in types { db.add(function: type.columnFunction()) }
+    func prepare(_ db: Database, archives: ArchiveDecodeCache) throws {
+        for type in types { db.add(function: type.columnFunction(archives: archives)) }
         try uninstallTriggers(db)
         for type in types {
             let stored = try String.fetchOne(

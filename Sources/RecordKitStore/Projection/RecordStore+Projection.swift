@@ -5,9 +5,14 @@ import RecordKit
 extension RecordStore {
     /// At open: rebuilds the projections whose layout changed and installs the triggers that keep them.
     func prepareProjection() throws(RecordStoreError) {
-        let projection = projection
+        let (projection, archives) = (projection, decodedArchives)
         do {
-            try database.writeWithoutTransaction { db in try projection.prepare(db) }
+            try database.writeWithoutTransaction { db in
+                // The triggers' statements (and the temporary table of released assets) journal in memory, not in
+                // temporary files: a write of a row otherwise wrote its statement journal to disk page by page.
+                try db.execute(sql: "PRAGMA temp_store = MEMORY")
+                try projection.prepare(db, archives: archives)
+            }
         } catch {
             throw RecordStoreError(error)
         }

@@ -102,7 +102,8 @@ extension RecordStore {
     private func fetch<Model: RecordModel>(_ compiled: CompiledQuery, limit: Int?, offset: Int, in db: Database) throws -> [Model] {
         try addQueryFunctions(db)
         let sql = compiled.selectSQL(columns: "r.ownerName, r.zoneName, r.recordName, r.value", limit: limit, offset: offset)
-        let result = try Self.collect(Model.self, db, table: schema.records, sql: sql, arguments: compiled.arguments)
+        let result = try Self.collect(
+            Model.self, db, table: schema.records, sql: sql, arguments: compiled.arguments(limit: limit, offset: offset))
         // Every projected row decoded when it was written; one that does not now is a damaged row: say which.
         if let failure = result.undecodable.first { throw failure }
         return result.models
@@ -168,20 +169,31 @@ struct CompiledQuery {
 
     var from: String { "\(query.type.table) p" }
 
-    var arguments: StatementArguments {
-        StatementArguments(query.arguments + extraArguments + query.orderArguments)
+    /// The arguments of ``selectSQL(columns:limit:offset:)`` with the same `limit` and `offset`.
+    func arguments(limit: Int?, offset: Int) -> StatementArguments {
+        let order = query.orderArguments
+        // A page sorts twice (see selectSQL): the order's arguments are bound twice.
+        return StatementArguments(query.arguments + extraArguments + order + (isPaged(limit, offset) ? order : []))
     }
 
+    private func isPaged(_ limit: Int?, _ offset: Int) -> Bool { limit != nil || offset > 0 }
+
+    /// The SELECT of the query's rows joined to their records. A page (a limit or an offset) is chosen in the
+    /// projection table first and only its rows are joined to the records table: joining every matching row
+    /// before the sort looked up a record for each of thousands of rows to keep 50.
     func selectSQL(columns: String, limit: Int?, offset: Int) -> String {
         let conditions = query.conditions + extra
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        var sql = """
-            SELECT \(columns) FROM \(from)
-            JOIN \(recordsTable) r ON r.ownerName = p.ownerName AND r.zoneName = p.zoneName AND r.recordName = p.recordName
-            \(whereClause) \(query.orderClause)
+        let join = "JOIN \(recordsTable) r ON r.ownerName = p.ownerName AND r.zoneName = p.zoneName AND r.recordName = p.recordName"
+        guard isPaged(limit, offset) else {
+            return "SELECT \(columns) FROM \(from)\n\(join)\n\(whereClause) \(query.orderClause)"
+        }
+        let page = "LIMIT \(max(limit ?? -1, -1)) OFFSET \(max(offset, 0))"
+        return """
+            SELECT \(columns) FROM (SELECT p.* FROM \(from) \(whereClause) \(query.orderClause) \(page)) p
+            \(join)
+            \(query.orderClause)
             """
-        if limit != nil || offset > 0 { sql += " LIMIT \(max(limit ?? -1, -1)) OFFSET \(max(offset, 0))" }
-        return sql
     }
 
     /// Keeps only the rows whose reference `key` points at a row `parents` selects.
