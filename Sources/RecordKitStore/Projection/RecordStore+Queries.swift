@@ -100,8 +100,8 @@ extension RecordStore {
     private var distanceFunction: String { schema.prefix + "q_meters" }
 
     private func fetch<Model: RecordModel>(_ compiled: CompiledQuery, limit: Int?, offset: Int, in db: Database) throws -> [Model] {
-        try addQueryFunctions(db)
         let sql = compiled.selectSQL(columns: "r.ownerName, r.zoneName, r.recordName, r.value", limit: limit, offset: offset)
+        try addQueryFunctions(db, ifUsedIn: sql)
         let result = try Self.collect(
             Model.self, db, table: schema.records, sql: sql, arguments: compiled.arguments(limit: limit, offset: offset))
         // Every projected row decoded when it was written; one that does not now is a damaged row: say which.
@@ -110,12 +110,12 @@ extension RecordStore {
     }
 
     private func count(_ compiled: CompiledQuery, in db: Database) throws -> Int {
-        try addQueryFunctions(db)
+        try addQueryFunctions(db, ifUsedIn: compiled.query.whereClause)
         return try Int.fetchOne(db, sql: "SELECT count(*) FROM \(compiled.from) \(compiled.query.whereClause)", arguments: compiled.query.filterArguments) ?? 0
     }
 
     private func exists(_ compiled: CompiledQuery, in db: Database) throws -> Bool {
-        try addQueryFunctions(db)
+        try addQueryFunctions(db, ifUsedIn: compiled.query.whereClause)
         return try Bool.fetchOne(
             db, sql: "SELECT EXISTS (SELECT 1 FROM \(compiled.from) \(compiled.query.whereClause))",
             arguments: compiled.query.filterArguments) ?? false
@@ -124,7 +124,7 @@ extension RecordStore {
     private func fetchTargets<Target: RecordModel>(
         _ key: QueryFieldKey, of compiled: CompiledQuery, targetType: ProjectedType, as _: Target.Type, in db: Database
     ) throws -> [Target] {
-        try addQueryFunctions(db)
+        try addQueryFunctions(db, ifUsedIn: compiled.query.whereClause)
         guard case let .field(name) = key, let field = compiled.query.type.layout.field(name), field.columns.count == 3 else {
             throw RecordStoreError.unknownQueryField(recordType: compiled.query.type.recordType, field: key.schemaName)
         }
@@ -144,7 +144,10 @@ extension RecordStore {
     }
 
     /// Adds the SQL functions queries call to the connection at hand (a pool's readers do not have them).
-    private func addQueryFunctions(_ db: Database) throws {
+    /// Only when `sql` calls one: adding a function to a connection expires every statement it has prepared, so
+    /// adding it for every query made each query (and the app's cached statements) prepare again.
+    private func addQueryFunctions(_ db: Database, ifUsedIn sql: String) throws {
+        guard sql.contains(distanceFunction) else { return }
         db.add(function: DatabaseFunction(distanceFunction, argumentCount: 4, pure: true) { values in
             guard let lat1 = Double.fromDatabaseValue(values[0]), let lon1 = Double.fromDatabaseValue(values[1]),
                   let lat2 = Double.fromDatabaseValue(values[2]), let lon2 = Double.fromDatabaseValue(values[3])
