@@ -52,6 +52,8 @@ public final class RecordStore: Sendable {
     let projection: ProjectionTables
     /// What this open's projection rebuilds did, one per rebuilt type (for tests and diagnostics).
     package let projectionRebuilds: [ProjectionRebuildReport]
+    /// The archives the write connection's SQL functions (asset bookkeeping, projection) decoded last.
+    let decodedArchives: ArchiveDecodeCache
 
     /// Opens (creating if needed) a store in its own SQLite file, in WAL mode, with data protection on Apple
     /// platforms (see ``RecordStoreOptions``).
@@ -139,7 +141,9 @@ public final class RecordStore: Sendable {
         }
         try schema.prepare(database)
         // Before the asset relocation, whose rewritten paths the projection then follows.
-        self.projectionRebuilds = try RecordStore.prepareProjection(projection, in: database)
+        let decodedArchives = ArchiveDecodeCache()
+        self.decodedArchives = decodedArchives
+        self.projectionRebuilds = try RecordStore.prepareProjection(projection, archives: decodedArchives, in: database)
         try prepareAssetReferences()
         try relocateAssetReferences()
         collectAssetGarbage(atOpen: true)

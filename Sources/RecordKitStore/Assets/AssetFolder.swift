@@ -26,25 +26,41 @@ final class AssetFolder: @unchecked Sendable {
 
     /// The folder.
     let url: URL
+    /// The folder's path (``url``'s, computed once: adoption compares and builds paths for every asset).
+    private let path: String
     private let writer: any AssetFileWriter
     /// The temporary folder this is, for a store on an in-memory database: held so it lives as long as the store.
     private let temporary: TemporaryAssetFolder?
-    // Guards `pins` and file removals (see the type's doc).
+    // Guards `pins`, `hashedSources` and file removals (see the type's doc).
     private let lock = NSLock()
     private var pins: [String: Int] = [:]
+    /// The digests of source files ``linkIn(_:)`` hashed, by path (see ``SourceFileIdentity``).
+    private var hashedSources: [String: (identity: SourceFileIdentity, digest: String)] = [:]
+    /// The current time in Unix seconds (see ``init(url:writer:now:)``).
+    private let now: @Sendable () -> Int
+    /// The URL ``fileURL(digest:)`` made last, guarded by `lastFileURLLock`.
+    private var lastFileURL: (digest: String, url: URL)?
+    private let lastFileURLLock = NSLock()
+    /// At most this many hashed sources are remembered (then the memory starts over).
+    static let hashedSourcesLimit = 4096
 
-    /// Opens (creating if needed) the folder at `url`.
-    convenience init(url: URL, writer: any AssetFileWriter) throws(AssetFileError) {
-        try self.init(url: url, writer: writer, temporary: nil)
+    /// Opens (creating if needed) the folder at `url`. `now` is the time (Unix seconds) a source's last change is
+    /// compared with before its digest is remembered (see ``SourceFileIdentity/settledSeconds``); tests move it.
+    convenience init(url: URL, writer: any AssetFileWriter, now: @escaping @Sendable () -> Int = { Int(time(nil)) }) throws(AssetFileError) {
+        try self.init(url: url, writer: writer, temporary: nil, now: now)
     }
 
     /// Opens (creating if needed) the temporary folder of a store on an in-memory database.
     convenience init(temporary: TemporaryAssetFolder, writer: any AssetFileWriter) throws(AssetFileError) {
-        try self.init(url: temporary.url, writer: writer, temporary: temporary)
+        try self.init(url: temporary.url, writer: writer, temporary: temporary, now: { Int(time(nil)) })
     }
 
-    private init(url: URL, writer: any AssetFileWriter, temporary: TemporaryAssetFolder?) throws(AssetFileError) {
+    private init(
+        url: URL, writer: any AssetFileWriter, temporary: TemporaryAssetFolder?, now: @escaping @Sendable () -> Int
+    ) throws(AssetFileError) {
+        self.now = now
         self.url = url.standardizedFileURL
+        self.path = self.url.path
         self.writer = writer
         self.temporary = temporary
         do {
@@ -56,15 +72,32 @@ final class AssetFolder: @unchecked Sendable {
 
     /// The digest a file URL names when it is a file of this folder; nil for any other URL.
     func digest(of fileURL: URL) -> String? {
+        digest(of: fileURL, path: fileURL.path)
+    }
+
+    /// ``digest(of:)`` for a URL whose path the caller has already.
+    private func digest(of fileURL: URL, path: String) -> String? {
         guard fileURL.isFileURL else { return nil }
-        let name = fileURL.lastPathComponent
-        guard Self.isDigestName(name), fileURL.deletingLastPathComponent().standardizedFileURL.path == url.path else { return nil }
-        return name
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        let name = String(path[path.index(after: slash)...])
+        guard Self.isDigestName(name) else { return nil }
+        // The plain case without building URLs (this runs for every asset of every record coming in); a path with
+        // `.` or `..` components is compared standardised.
+        if path[..<slash] == self.path { return name }
+        guard path.contains("/.") else { return nil }
+        return fileURL.deletingLastPathComponent().standardizedFileURL.path == self.path ? name : nil
     }
 
     /// The URL of the file holding the content with this digest.
     func fileURL(digest: String) -> URL {
-        url.appendingPathComponent(digest, isDirectory: false)
+        // The last one is kept: a page of records naming the same content asks for the same URL again and again.
+        // Its own lock: the sweeps ask for URLs holding the folder's.
+        lastFileURLLock.lock()
+        defer { lastFileURLLock.unlock() }
+        if let lastFileURL, lastFileURL.digest == digest { return lastFileURL.url }
+        let fileURL = url.appendingPathComponent(digest, isDirectory: false)
+        lastFileURL = (digest, fileURL)
+        return fileURL
     }
 
     /// Takes the file at `source` into the folder and pins its digest (``unpin(_:)`` after the transaction).
@@ -73,14 +106,15 @@ final class AssetFolder: @unchecked Sendable {
     ///   are never written again, only deleted); a file of the app is always copied, as the app may change it.
     /// - Returns: the digest and the URL of the owned file.
     func adopt(_ source: URL, hardLink: Bool) throws(AssetFileError) -> (digest: String, url: URL) {
-        if let digest = digest(of: source) {
+        let sourcePath = source.path
+        if let digest = digest(of: source, path: sourcePath) {
             try locked { () throws(AssetFileError) in
                 guard FileManager.default.fileExists(atPath: source.path) else { throw AssetFileError.missing(path: source.path) }
                 pins[digest, default: 0] += 1
             }
             return (digest, source)
         }
-        if hardLink, let digest = try linkIn(source) { return (digest, fileURL(digest: digest)) }
+        if hardLink, let digest = try linkIn(source, path: sourcePath) { return (digest, fileURL(digest: digest)) }
         let copied = try copyIn(source)
         return (copied, fileURL(digest: copied))
     }
@@ -187,8 +221,45 @@ final class AssetFolder: @unchecked Sendable {
     }
 
     /// Hashes `source` and hard-links it in; nil when linking is not possible here (another volume, or a file
-    /// system without links), and the caller copies instead.
-    private func linkIn(_ source: URL) throws(AssetFileError) -> String? {
+    /// system without links), and the caller copies instead. A source hashed before and unchanged since (the same
+    /// ``SourceFileIdentity``) is not read again: a page of records naming the same downloaded file hashes it once.
+    private func linkIn(_ source: URL, path sourcePath: String) throws(AssetFileError) -> String? {
+        let identity = SourceFileIdentity(path: sourcePath)
+        let digest: String
+        if let identity, let known = locked({ hashedSources[sourcePath] }), known.identity == identity {
+            digest = known.digest
+        } else {
+            digest = try hash(source)
+            if let identity, identity.isSettled(now: now()) {
+                locked {
+                    if hashedSources.count >= Self.hashedSourcesLimit { hashedSources.removeAll(keepingCapacity: true) }
+                    hashedSources[sourcePath] = (identity, digest)
+                }
+            }
+        }
+        let final = path + "/" + digest
+        let present = locked {
+            pins[digest, default: 0] += 1
+            return access(final, F_OK) == 0
+        }
+        if present { return digest }
+        let temporary = url.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString).path
+        guard link(sourcePath, temporary) == 0 else {
+            unpin([digest])
+            return nil
+        }
+        guard rename(temporary, final) == 0 else {
+            let failure = errno
+            _ = unlink(temporary)
+            unpin([digest])
+            throw Self.writeError(failure, path: final)
+        }
+        syncFolder()
+        return digest
+    }
+
+    /// The SHA-256 of the file at `source`, as hex digits.
+    private func hash(_ source: URL) throws(AssetFileError) -> String {
         let input = try openForReading(source)
         defer { _ = close(input) }
         var hasher = SHA256Digest()
@@ -202,26 +273,7 @@ final class AssetFolder: @unchecked Sendable {
             if count == 0 { break }
             buffer.withUnsafeBytes { hasher.update(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }
-        let digest = SHA256Digest.hex(hasher.finalize())
-        let final = fileURL(digest: digest).path
-        let present = locked {
-            pins[digest, default: 0] += 1
-            return access(final, F_OK) == 0
-        }
-        if present { return digest }
-        let temporary = url.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString).path
-        guard link(source.path, temporary) == 0 else {
-            unpin([digest])
-            return nil
-        }
-        guard rename(temporary, final) == 0 else {
-            let failure = errno
-            _ = unlink(temporary)
-            unpin([digest])
-            throw Self.writeError(failure, path: final)
-        }
-        syncFolder()
-        return digest
+        return SHA256Digest.hex(hasher.finalize())
     }
 
     /// A read buffer for the file open at `descriptor`: the file's size up to ``chunkSize``, uninitialised (it is

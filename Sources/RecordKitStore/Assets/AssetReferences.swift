@@ -1,5 +1,13 @@
 import Foundation
 import GRDB
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RecordKit
 
 /// The store's bookkeeping of which rows reference which asset files, so collecting garbage never scans the
@@ -29,29 +37,67 @@ struct AssetReferences {
     private var function: String { schema.prefix + "asset_digests" }
 
     /// The digests of the folder's files that an archived record references, as a JSON array for `json_each`;
-    /// NULL for none, `["*"]` when the bytes cannot be decoded.
-    static func digestsJSON(_ value: DatabaseValue, folderName: String, marker: Data) -> String? {
-        guard case let .blob(bytes) = value.storage, bytes.range(of: marker) != nil else { return nil }
-        guard let record = try? NativeArchive.decodeRecord(bytes) else { return "[\"\(unreadable)\"]" }
+    /// NULL for none, `["*"]` when the bytes cannot be decoded. `decode` reads the archive (the store's shared
+    /// cache, so a row's value and server copy of the same bytes are decoded once); `digestOf` reads an asset's
+    /// URL (by default ``folderDigest(of:folderName:)``).
+    static func digestsJSON(
+        _ value: DatabaseValue, folderName: String, marker: Data,
+        decode: (Data) -> RecordKit.Record? = { try? NativeArchive.decodeRecord($0) },
+        digestOf: ((URL) -> String?)? = nil
+    ) -> String? {
+        guard case let .blob(bytes) = value.storage, contains(bytes, marker) else { return nil }
+        guard let record = decode(bytes) else { return "[\"\(unreadable)\"]" }
         var digests = Set<String>()
         for (_, asset) in RecordAssetFields.assets(of: record) {
-            guard let url = asset.fileURL, url.isFileURL,
-                  url.deletingLastPathComponent().lastPathComponent == folderName,
-                  AssetFolder.isDigestName(url.lastPathComponent)
-            else { continue }
-            digests.insert(url.lastPathComponent)
+            guard let url = asset.fileURL else { continue }
+            let digest = if let digestOf { digestOf(url) } else { folderDigest(of: url, folderName: folderName) }
+            if let digest { digests.insert(digest) }
         }
         guard !digests.isEmpty else { return nil }
         // Digests are hex digits only: no escaping needed.
         return "[" + digests.sorted().map { "\"\($0)\"" }.joined(separator: ",") + "]"
     }
 
+    /// Whether `marker` occurs in `bytes` (`memchr` and `memcmp`: `Data.range(of:)` costs several times more, and
+    /// this runs on every write).
+    static func contains(_ bytes: Data, _ marker: Data) -> Bool {
+        guard !marker.isEmpty else { return true }
+        return bytes.withUnsafeBytes { (haystack: UnsafeRawBufferPointer) -> Bool in
+            marker.withUnsafeBytes { (needle: UnsafeRawBufferPointer) -> Bool in
+                guard let start = haystack.baseAddress, let pattern = needle.baseAddress, haystack.count >= needle.count else { return false }
+                let first = Int32(needle[0])
+                var offset = 0
+                let lastStart = haystack.count - needle.count
+                while offset <= lastStart {
+                    guard let found = memchr(start + offset, first, lastStart - offset + 1) else { return false }
+                    if memcmp(found, pattern, needle.count) == 0 { return true }
+                    offset = UnsafeRawPointer(found) - start + 1
+                }
+                return false
+            }
+        }
+    }
+
+    /// The digest a file URL names when it is a file of a folder named `folderName`; nil otherwise. Reads the
+    /// path's last two components directly, building no other URL (this runs for every asset of every write).
+    static func folderDigest(of url: URL, folderName: String) -> String? {
+        guard url.isFileURL else { return nil }
+        var components = url.path.utf8.split(separator: UInt8(ascii: "/"), maxSplits: .max, omittingEmptySubsequences: true)
+        guard components.count >= 2, let name = components.popLast(), let parent = components.last,
+              parent.elementsEqual(folderName.utf8), let digest = String(name), AssetFolder.isDigestName(digest)
+        else { return nil }
+        return digest
+    }
+
     /// Adds the SQL function and the temporary triggers to the write connection (replacing those of an earlier
     /// store on the same connection).
-    func install(_ db: Database) throws {
+    func install(_ db: Database, archives: ArchiveDecodeCache) throws {
         let (folderName, marker) = (folderName, Data(folderName.utf8))
+        let memo = LastFolderDigest(folderName: folderName)
         db.add(function: DatabaseFunction(function, argumentCount: 1, pure: true) { values in
-            values.first.flatMap { Self.digestsJSON($0, folderName: folderName, marker: marker) }
+            values.first.flatMap {
+                Self.digestsJSON($0, folderName: folderName, marker: marker, decode: archives.record, digestOf: memo.digest)
+            }
         })
         let table = schema.records
         let key = "ownerName = OLD.ownerName AND zoneName = OLD.zoneName AND recordName = OLD.recordName"
@@ -127,6 +173,27 @@ struct AssetReferences {
         let digests = Set(try String.fetchAll(db, sql: "SELECT DISTINCT digest FROM \(refs)"))
         if digests.contains(Self.unreadable) { throw UnreadableReferences() }
         return digests
+    }
+
+    /// The folder digest of the asset URL asked last: the rows of a page often name the same file, and reading a
+    /// URL's path is the costly part.
+    final class LastFolderDigest: @unchecked Sendable {
+        let folderName: String
+        // Guards `last`.
+        private let lock = NSLock()
+        private var last: (url: URL, digest: String?)?
+
+        init(folderName: String) { self.folderName = folderName }
+
+        /// The digest `url` names in the folder; nil when it names no file of the folder.
+        func digest(_ url: URL) -> String? {
+            lock.lock()
+            defer { lock.unlock() }
+            if let last, last.url == url { return last.digest }
+            let digest = AssetReferences.folderDigest(of: url, folderName: folderName)
+            last = (url, digest)
+            return digest
+        }
     }
 
     /// A row's references cannot be read: nothing may be removed.

@@ -108,10 +108,10 @@ extension RecordStore {
 
     /// At open: installs the reference bookkeeping on the write connection and fills it when it is stale.
     func prepareAssetReferences() throws(RecordStoreError) {
-        let (references, folderPath) = (assetReferences, assets.url.path)
+        let (references, folderPath, archives) = (assetReferences, assets.url.path, decodedArchives)
         do {
             try database.writeWithoutTransaction { db in
-                try references.install(db)
+                try references.install(db, archives: archives)
                 try db.inTransaction {
                     try references.fill(db, folderPath: folderPath, force: false)
                     _ = try references.takeReleased(db)

@@ -13,8 +13,12 @@ struct ProjectedType: Sendable {
     /// The SQL function the triggers read column values with: `(archive, index)`, index -1 for "decodable".
     let function: String
     /// The column values of an archived record (system columns after the ID, then the fields'); nil when the
-    /// model cannot decode it.
+    /// model cannot decode it. Always through the model's own record: the reference the integrity check uses.
     let project: @Sendable (Data) -> [DatabaseValue]?
+    /// The same values from a decoded record, as the triggers compute them: when the record holds every field
+    /// with the kind the schema gives it, the model only checks that it decodes and the record's own values are
+    /// projected (the model's record would hold the same ones); otherwise through the model's record.
+    let projectRecord: @Sendable (RecordKit.Record) -> [DatabaseValue]?
 
     var recordType: String { layout.recordType }
 
@@ -25,20 +29,28 @@ struct ProjectedType: Sendable {
         table = schema.prefix + "q_" + name
         fullTextTable = layout.searchableFields.isEmpty ? nil : table + "_fts"
         function = schema.prefix + "q_" + name + "_column"
-        project = { bytes in
-            guard let record = try? NativeArchive.decodeRecord(bytes), let model = try? Model(record: record) else { return nil }
+        @Sendable func throughModel(_ record: RecordKit.Record, _ model: Model) -> [DatabaseValue] {
             // The model's own record: defaults of fields the archive lacks are what queries see, as the app does.
             var normalized = model.record()
             normalized.system.creationDate = record.system.creationDate
             normalized.system.modificationDate = record.system.modificationDate
             return layout.values(of: normalized)
         }
+        project = { bytes in
+            guard let record = try? NativeArchive.decodeRecord(bytes), let model = try? Model(record: record) else { return nil }
+            return throughModel(record, model)
+        }
+        projectRecord = { record in
+            guard let model = try? Model(record: record) else { return nil }
+            return layout.holdsEveryField(record) ? layout.values(of: record) : throughModel(record, model)
+        }
     }
 
-    /// The SQL function the triggers call for each column of a written row: it decodes an archive once and
-    /// answers the following calls for the same bytes from its cache.
-    func columnFunction() -> DatabaseFunction {
-        let cache = ProjectionCache(project: project)
+    /// The SQL function the triggers call for each column of a written row: it projects an archive once (decoded
+    /// through the store's shared cache) and answers the following calls for the same bytes from its cache.
+    func columnFunction(archives: ArchiveDecodeCache) -> DatabaseFunction {
+        let projectRecord = projectRecord
+        let cache = ProjectionCache { bytes in archives.record(bytes).flatMap(projectRecord) }
         return DatabaseFunction(function, argumentCount: 2, pure: false) { arguments in
             let index = Int.fromDatabaseValue(arguments[1]) ?? -2
             guard case let .blob(bytes) = arguments[0].storage else { return index == -1 ? false : nil }

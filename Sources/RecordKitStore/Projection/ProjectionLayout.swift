@@ -8,14 +8,16 @@ import RecordKit
 /// - `_rowid` (the table's integer key, also the rowid of its full-text rows), `ownerName`, `zoneName`,
 ///   `recordName` (the record's ID, unique), `createdAt` and `modifiedAt` (the system fields, Unix seconds).
 /// - A column per field, named by its record key (a name another column has already, ignoring case, gets `_2`): strings as TEXT, integers as INTEGER, doubles as REAL,
-///   timestamps as REAL Unix seconds, bytes as BLOB, an asset as the TEXT path of its local file.
+///   timestamps as REAL Unix seconds, bytes as BLOB, an asset as the TEXT path of its local file. A bytes field
+///   (or list of bytes) has a column only when the schema declares it `queryable` or `sortable`: attachments and
+///   thumbnails would otherwise be stored twice and rewritten on every save for no query (see ``unprojectedKeys``).
 /// - A reference: `<key>` (the target's record name), `<key>_zoneName`, `<key>_ownerName`.
 /// - A location: `<key>_latitude`, `<key>_longitude`.
 /// - A list: `<key>` as a JSON array (for `json_each`) of its elements written as above (references by record
 ///   name, locations as `[latitude, longitude]`, bytes as base64).
 struct ProjectionLayout: Sendable {
     /// The version of this mapping: a change to how fields become columns rebuilds every projection.
-    static let mappingVersion = 1
+    static let mappingVersion = 2
     /// The columns before the fields', in order.
     static let systemColumns = ["ownerName", "zoneName", "recordName", "createdAt", "modifiedAt"]
 
@@ -29,6 +31,9 @@ struct ProjectionLayout: Sendable {
 
     let recordType: String
     let fields: [FieldColumns]
+    /// The fields left without a column: bytes (and lists of bytes) the schema does not index. A query on one is
+    /// a typed error naming it.
+    let unprojectedKeys: Set<String>
 
     init(recordType: String, descriptors: [RecordFieldDescriptor]) {
         self.recordType = recordType
@@ -43,7 +48,8 @@ struct ProjectionLayout: Sendable {
             taken.insert(candidate.lowercased())
             return candidate
         }
-        fields = descriptors.map { field in
+        unprojectedKeys = Set(descriptors.filter { !Self.isProjected($0) }.map(\.key))
+        fields = descriptors.filter(Self.isProjected).map { field in
             let key = field.key
             let named: [(String, String)] = switch field.type {
             case .list: [(key, "TEXT")]
@@ -59,6 +65,14 @@ struct ProjectionLayout: Sendable {
                 }
             }
             return FieldColumns(field: field, columns: named.map { (unique($0.0), $0.1) })
+        }
+    }
+
+    /// Whether a field gets columns: every field but bytes and lists of bytes the schema does not index.
+    static func isProjected(_ field: RecordFieldDescriptor) -> Bool {
+        switch field.type {
+        case .scalar(.bytes), .list(of: .bytes): !field.indexes.isDisjoint(with: [.queryable, .sortable])
+        default: true
         }
     }
 
@@ -81,6 +95,17 @@ struct ProjectionLayout: Sendable {
     }
 
     func field(_ key: String) -> FieldColumns? { fields.first { $0.field.key == key } }
+
+    /// Whether `record` holds a value of every field, each of the kind the schema gives it (then a model that
+    /// decodes it writes the same values back, and its values can be projected without the model's record).
+    func holdsEveryField(_ record: RecordKit.Record) -> Bool {
+        fields.allSatisfy { field in
+            guard let value = record.fields[field.field.key] ?? record.encryptedFields[field.field.key] else { return false }
+            // An empty list is projected as `[]` whatever its element kind.
+            if case let .list(list) = value, list.count == 0, case .list = field.field.type { return true }
+            return value.type == field.field.type
+        }
+    }
 
     /// The values of the system and field columns for `record`, in column order.
     func values(of record: RecordKit.Record) -> [DatabaseValue] {

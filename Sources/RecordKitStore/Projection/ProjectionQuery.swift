@@ -60,6 +60,9 @@ struct ProjectionQuery {
         case .modificationDate: return .column("\(alias).modifiedAt", .scalar(.timestamp))
         case let .field(name):
             guard let field = type.layout.field(name) else {
+                if type.layout.unprojectedKeys.contains(name) {
+                    throw unsupported(key, "a bytes field has no column unless the schema declares it queryable or sortable")
+                }
                 throw .unknownQueryField(recordType: type.recordType, field: name)
             }
             let columns = field.columns.map { "\(alias)." + ProjectionNames.quoted($0.name) }

@@ -42,8 +42,8 @@ struct ProjectionTables: Sendable {
     /// At open, on the write connection: adds the column functions, rebuilds the tables whose signature changed
     /// (in batches, continuing an interrupted rebuild: see ``ProjectionRebuild``), drops those of types no longer
     /// registered, and installs the triggers. Returns what each rebuild did.
-    func prepare(_ db: Database) throws -> [ProjectionRebuildReport] {
-        for type in types { db.add(function: type.columnFunction()) }
+    func prepare(_ db: Database, archives: ArchiveDecodeCache) throws -> [ProjectionRebuildReport] {
+        for type in types { db.add(function: type.columnFunction(archives: archives)) }
         try uninstallTriggers(db)
         var reports: [ProjectionRebuildReport] = []
         for type in types {

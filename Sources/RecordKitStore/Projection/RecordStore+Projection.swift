@@ -5,10 +5,15 @@ import RecordKit
 extension RecordStore {
     /// At open: rebuilds the projections whose layout changed and installs the triggers that keep them.
     static func prepareProjection(
-        _ projection: ProjectionTables, in database: any DatabaseWriter
+        _ projection: ProjectionTables, archives: ArchiveDecodeCache, in database: any DatabaseWriter
     ) throws(RecordStoreError) -> [ProjectionRebuildReport] {
         do {
-            return try database.writeWithoutTransaction { db in try projection.prepare(db) }
+            return try database.writeWithoutTransaction { db in
+                // The triggers' statements (and the temporary table of released assets) journal in memory, not in
+                // temporary files: a write of a row otherwise wrote its statement journal to disk page by page.
+                try db.execute(sql: "PRAGMA temp_store = MEMORY")
+                return try projection.prepare(db, archives: archives)
+            }
         } catch {
             throw RecordStoreError(error)
         }

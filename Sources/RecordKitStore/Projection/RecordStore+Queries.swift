@@ -100,21 +100,22 @@ extension RecordStore {
     private var distanceFunction: String { schema.prefix + "q_meters" }
 
     private func fetch<Model: RecordModel>(_ compiled: CompiledQuery, limit: Int?, offset: Int, in db: Database) throws -> [Model] {
-        try addQueryFunctions(db)
         let sql = compiled.selectSQL(columns: "r.ownerName, r.zoneName, r.recordName, r.value", limit: limit, offset: offset)
-        let result = try Self.collect(Model.self, db, table: schema.records, sql: sql, arguments: compiled.arguments)
+        try addQueryFunctions(db, ifUsedIn: sql)
+        let result = try Self.collect(
+            Model.self, db, table: schema.records, sql: sql, arguments: compiled.arguments(limit: limit, offset: offset))
         // Every projected row decoded when it was written; one that does not now is a damaged row: say which.
         if let failure = result.undecodable.first { throw failure }
         return result.models
     }
 
     private func count(_ compiled: CompiledQuery, in db: Database) throws -> Int {
-        try addQueryFunctions(db)
+        try addQueryFunctions(db, ifUsedIn: compiled.query.whereClause)
         return try Int.fetchOne(db, sql: "SELECT count(*) FROM \(compiled.from) \(compiled.query.whereClause)", arguments: compiled.query.filterArguments) ?? 0
     }
 
     private func exists(_ compiled: CompiledQuery, in db: Database) throws -> Bool {
-        try addQueryFunctions(db)
+        try addQueryFunctions(db, ifUsedIn: compiled.query.whereClause)
         return try Bool.fetchOne(
             db, sql: "SELECT EXISTS (SELECT 1 FROM \(compiled.from) \(compiled.query.whereClause))",
             arguments: compiled.query.filterArguments) ?? false
@@ -123,7 +124,7 @@ extension RecordStore {
     private func fetchTargets<Target: RecordModel>(
         _ key: QueryFieldKey, of compiled: CompiledQuery, targetType: ProjectedType, as _: Target.Type, in db: Database
     ) throws -> [Target] {
-        try addQueryFunctions(db)
+        try addQueryFunctions(db, ifUsedIn: compiled.query.whereClause)
         guard case let .field(name) = key, let field = compiled.query.type.layout.field(name), field.columns.count == 3 else {
             throw RecordStoreError.unknownQueryField(recordType: compiled.query.type.recordType, field: key.schemaName)
         }
@@ -143,7 +144,10 @@ extension RecordStore {
     }
 
     /// Adds the SQL functions queries call to the connection at hand (a pool's readers do not have them).
-    private func addQueryFunctions(_ db: Database) throws {
+    /// Only when `sql` calls one: adding a function to a connection expires every statement it has prepared, so
+    /// adding it for every query made each query (and the app's cached statements) prepare again.
+    private func addQueryFunctions(_ db: Database, ifUsedIn sql: String) throws {
+        guard sql.contains(distanceFunction) else { return }
         db.add(function: DatabaseFunction(distanceFunction, argumentCount: 4, pure: true) { values in
             guard let lat1 = Double.fromDatabaseValue(values[0]), let lon1 = Double.fromDatabaseValue(values[1]),
                   let lat2 = Double.fromDatabaseValue(values[2]), let lon2 = Double.fromDatabaseValue(values[3])
@@ -168,20 +172,31 @@ struct CompiledQuery {
 
     var from: String { "\(query.type.table) p" }
 
-    var arguments: StatementArguments {
-        StatementArguments(query.arguments + extraArguments + query.orderArguments)
+    /// The arguments of ``selectSQL(columns:limit:offset:)`` with the same `limit` and `offset`.
+    func arguments(limit: Int?, offset: Int) -> StatementArguments {
+        let order = query.orderArguments
+        // A page sorts twice (see selectSQL): the order's arguments are bound twice.
+        return StatementArguments(query.arguments + extraArguments + order + (isPaged(limit, offset) ? order : []))
     }
 
+    private func isPaged(_ limit: Int?, _ offset: Int) -> Bool { limit != nil || offset > 0 }
+
+    /// The SELECT of the query's rows joined to their records. A page (a limit or an offset) is chosen in the
+    /// projection table first and only its rows are joined to the records table: joining every matching row
+    /// before the sort looked up a record for each of thousands of rows to keep 50.
     func selectSQL(columns: String, limit: Int?, offset: Int) -> String {
         let conditions = query.conditions + extra
         let whereClause = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        var sql = """
-            SELECT \(columns) FROM \(from)
-            JOIN \(recordsTable) r ON r.ownerName = p.ownerName AND r.zoneName = p.zoneName AND r.recordName = p.recordName
-            \(whereClause) \(query.orderClause)
+        let join = "JOIN \(recordsTable) r ON r.ownerName = p.ownerName AND r.zoneName = p.zoneName AND r.recordName = p.recordName"
+        guard isPaged(limit, offset) else {
+            return "SELECT \(columns) FROM \(from)\n\(join)\n\(whereClause) \(query.orderClause)"
+        }
+        let page = "LIMIT \(max(limit ?? -1, -1)) OFFSET \(max(offset, 0))"
+        return """
+            SELECT \(columns) FROM (SELECT p.* FROM \(from) \(whereClause) \(query.orderClause) \(page)) p
+            \(join)
+            \(query.orderClause)
             """
-        if limit != nil || offset > 0 { sql += " LIMIT \(max(limit ?? -1, -1)) OFFSET \(max(offset, 0))" }
-        return sql
     }
 
     /// Keeps only the rows whose reference `key` points at a row `parents` selects.

@@ -4,11 +4,16 @@ import RecordKitStore
 
 /// RecordKitStore: generated models, stored as native archives with their pending changes.
 final class StoreContender: Contender {
-    let name = "RecordKitStore"
+    let name: String
+    /// Whether the store is opened with the `Note` model, so it keeps its queryable projection (issue 25); without,
+    /// it stores what it stored before the projection.
+    private let projected: Bool
     private let models: [Note]
     private let serverRecords: [Record]
     private var store: RecordStore?
-    init(_ notes: [NoteValues]) throws {
+    init(_ notes: [NoteValues], projected: Bool = true) throws {
+        self.projected = projected
+        name = projected ? "RecordKitStore" : "no projection"
         models = try notes.map { try Note(record: $0.record) }
         // What a fetch returns: the same notes with a new change tag and text.
         serverRecords = notes.map { values in
@@ -22,7 +27,7 @@ final class StoreContender: Contender {
     func open(path: String) throws {
         // The store keeps its asset folder beside the file (always, since issue 26): its reference bookkeeping
         // runs on every write, though these notes hold no asset.
-        store = try RecordStore(path: path, models: [Note.self])
+        store = try RecordStore(path: path, models: projected ? [Note.self] : [])
     }
     func close() { store = nil }
     private func opened() throws -> RecordStore {

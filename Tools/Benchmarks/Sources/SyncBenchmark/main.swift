@@ -2,7 +2,10 @@
 // and resident memory at 10k, 50k and 100k records (pages of 400). Goal: memory grows at most 16 MB from 10k to
 // 100k records (bounded by the page, not the count); PASS or FAIL, exit 1 on a FAIL.
 //
-//   swift run -c release --package-path Tools/Benchmarks SyncBenchmark [count]
+// With --without-projection the store is opened with no models, so it keeps no projection table (what the
+// projection alone costs: the rest, asset adoption included, is the same).
+//
+//   swift run -c release --package-path Tools/Benchmarks SyncBenchmark [count] [--without-projection]
 import Foundation
 import RecordKit
 import RecordKitStore
@@ -37,7 +40,8 @@ final class Progress: @unchecked Sendable {
     }
 }
 
-let count = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
+let count = CommandLine.arguments.dropFirst().lazy.compactMap(Int.init).first ?? 100_000
+let withoutProjection = CommandLine.arguments.contains("--without-projection")
 let zone = RecordZoneID(zoneName: "note-zone")
 
 // The device's folder, and one small text file every note names (a store takes a record's asset file in, so the
@@ -64,7 +68,7 @@ for chunk in stride(from: 0, to: count, by: 1000) {
 }
 
 // The device: an empty store on disk, and an engine fetching pages of 400.
-let store = try RecordStore(path: folder + "/store.sqlite", models: [Note.self])
+let store = try RecordStore(path: folder + "/store.sqlite", models: withoutProjection ? [] : [Note.self])
 let marks = [10_000, 50_000, 100_000].filter { $0 <= count }
 let progress = Progress(marks: marks.isEmpty ? [count] : marks)
 let engine = SyncEngine(
@@ -77,7 +81,8 @@ let elapsed = try await clock.measure { try await engine.fetchChanges() }
 let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 let stored = try store.fetchAll(Note.self).models.count
 
-print("SyncBenchmark: initial sync of \(count) notes from the simulator into an empty store (pages of 400)")
+print("SyncBenchmark: initial sync of \(count) notes from the simulator into an empty store (pages of 400)"
+    + (withoutProjection ? ", no projection (the store opened without models)" : ""))
 print(String(format: "  %d records in %.2f s: %.0f records/s", progress.total, seconds, Double(progress.total) / seconds))
 print("  resident memory before the sync: \(megabytes(baseline)) (the simulator's \(count) records included)")
 for reading in progress.readings {

@@ -1,0 +1,48 @@
+import Foundation
+import RecordKit
+@testable import RecordKitStore
+import Testing
+
+/// Which fields the projection gives columns (issue 25's save cost: a bytes field is stored twice only when a query
+/// can use it), and when the triggers may project a record's own values instead of its model's record.
+@Suite struct ProjectionLayoutTests {
+    private static let descriptors = [
+        RecordFieldDescriptor("title", .scalar(.string)),
+        RecordFieldDescriptor("attachment", .scalar(.bytes)),
+        RecordFieldDescriptor("thumbnails", .list(of: .bytes)),
+        RecordFieldDescriptor("checksum", .scalar(.bytes), indexes: [.queryable]),
+        RecordFieldDescriptor("order", .scalar(.bytes), indexes: [.sortable]),
+    ]
+
+    @Test func bytesWithoutAnIndexHaveNoColumn() {
+        let layout = ProjectionLayout(recordType: "Doc", descriptors: Self.descriptors)
+        #expect(layout.fieldColumnNames == ["title", "checksum", "order"])
+        #expect(layout.unprojectedKeys == ["attachment", "thumbnails"])
+        #expect(layout.field("attachment") == nil)
+        #expect(layout.field("checksum") != nil)
+    }
+
+    @Test func theMappingVersionIsInTheSignatureSoOldTablesAreRebuilt() {
+        let layout = ProjectionLayout(recordType: "Doc", descriptors: Self.descriptors)
+        #expect(layout.signature.hasPrefix("\(ProjectionLayout.mappingVersion)|"))
+        #expect(ProjectionLayout.mappingVersion >= 2, "version 1 projected every bytes field")
+    }
+
+    @Test func aRecordHoldsEveryFieldOnlyWithEveryProjectedFieldOfItsKind() {
+        let layout = ProjectionLayout(recordType: "Doc", descriptors: [
+            RecordFieldDescriptor("title", .scalar(.string)), RecordFieldDescriptor("tags", .list(of: .string)),
+            RecordFieldDescriptor("blob", .scalar(.bytes)),
+        ])
+        var record = Record(recordType: "Doc", id: RecordID(recordName: "d", zoneID: RecordZoneID(zoneName: "z")))
+        record.fields.set(.string("a"), forKey: "title")
+        #expect(!layout.holdsEveryField(record), "tags is missing")
+        record.fields.set(.list(.int64([1])), forKey: "tags")
+        #expect(!layout.holdsEveryField(record), "tags holds integers")
+        record.fields.set(.list(.int64([])), forKey: "tags")
+        #expect(layout.holdsEveryField(record), "an empty list of any kind projects as []; blob has no column")
+        record.fields.set(.list(.string(["x"])), forKey: "tags")
+        #expect(layout.holdsEveryField(record))
+        record.fields.set(.int64(1), forKey: "title")
+        #expect(!layout.holdsEveryField(record), "title holds an integer")
+    }
+}
