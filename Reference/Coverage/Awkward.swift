@@ -41,13 +41,11 @@ nonisolated extension Awkward {
         selfField: Swift.Double? = nil,
         zoneID: Swift.String? = nil
     ) {
-        self.init(
-            metadataField: metadataField,
-            rawValue: rawValue,
-            selfField: selfField,
-            zoneID: zoneID,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.metadataField = metadataField
+        self.rawValue = rawValue
+        self.selfField = selfField
+        self.zoneID = zoneID
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.

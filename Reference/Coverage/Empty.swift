@@ -31,7 +31,7 @@ nonisolated extension Empty {
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: nil)
     ) {
-        self.init(metadata: RecordKit.RecordMetadata(recordID: recordID))
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.

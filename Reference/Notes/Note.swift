@@ -37,11 +37,9 @@ nonisolated extension Note {
         text: RecordKit.Asset,
         modified: Foundation.Date
     ) {
-        self.init(
-            text: text,
-            modified: modified,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.text = text
+        self.modified = modified
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.

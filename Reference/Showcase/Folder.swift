@@ -39,12 +39,10 @@ nonisolated extension Folder {
         parentFolder: RecordKit.RecordReference<Folder>? = nil,
         created: Foundation.Date
     ) {
-        self.init(
-            name: name,
-            parentFolder: parentFolder,
-            created: created,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.name = name
+        self.parentFolder = parentFolder
+        self.created = created
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.

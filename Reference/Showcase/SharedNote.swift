@@ -37,11 +37,9 @@ nonisolated extension SharedNote {
         body: Swift.String,
         edited: Foundation.Date
     ) {
-        self.init(
-            body: body,
-            edited: edited,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.body = body
+        self.edited = edited
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.

@@ -58,17 +58,15 @@ nonisolated extension Task {
         priority: Priority = .normal,
         list: RecordKit.RecordReference<TaskList>? = nil
     ) {
-        self.init(
-            title: title,
-            done: done,
-            due: due,
-            modified: modified,
-            notes: notes,
-            tags: tags,
-            priority: priority,
-            list: list,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.title = title
+        self.done = done
+        self.due = due
+        self.modified = modified
+        self.notes = notes
+        self.tags = tags
+        self.priority = priority
+        self.list = list
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.

@@ -32,7 +32,8 @@ nonisolated extension TaskList {
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "tasks"),
         name: Swift.String
     ) {
-        self.init(name: name, metadata: RecordKit.RecordMetadata(recordID: recordID))
+        self.name = name
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.

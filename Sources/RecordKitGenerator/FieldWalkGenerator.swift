@@ -85,6 +85,12 @@ extension CodePrinter {
         line(")")
     }
 
+    /// A property name after `self.`: a keyword needs no backticks there.
+    static func assignedName(_ property: String) -> String {
+        guard property.hasPrefix("`"), property.hasSuffix("`") else { return property }
+        return String(property.dropFirst().dropLast())
+    }
+
     /// A property name as an argument label: a keyword needs no backticks there, except `inout`, `var` and `let`.
     static func argumentLabel(_ property: String) -> String {
         guard property.hasPrefix("`"), property.hasSuffix("`") else { return property }

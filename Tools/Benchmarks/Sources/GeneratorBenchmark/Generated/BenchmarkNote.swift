@@ -47,15 +47,13 @@ nonisolated extension Note {
         attachment: Foundation.Data,
         folder: RecordKit.Reference? = nil
     ) {
-        self.init(
-            text: text,
-            count: count,
-            tags: tags,
-            ratio: ratio,
-            attachment: attachment,
-            folder: folder,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.text = text
+        self.count = count
+        self.tags = tags
+        self.ratio = ratio
+        self.attachment = attachment
+        self.folder = folder
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
