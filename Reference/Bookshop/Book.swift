@@ -67,21 +67,19 @@ nonisolated extension Book {
         blurb: Swift.String? = nil,
         cover: RecordKit.Asset? = nil
     ) {
-        self.init(
-            title: title,
-            author: author,
-            pages: pages,
-            price: price,
-            published: published,
-            format: format,
-            inStock: inStock,
-            tags: tags,
-            shop: shop,
-            series: series,
-            blurb: blurb,
-            cover: cover,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.title = title
+        self.author = author
+        self.pages = pages
+        self.price = price
+        self.published = published
+        self.format = format
+        self.inStock = inStock
+        self.tags = tags
+        self.shop = shop
+        self.series = series
+        self.blurb = blurb
+        self.cover = cover
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -118,6 +116,7 @@ nonisolated extension Book: RecordKit.GeneratedRecordModel {
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
+    @inline(__always)
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }

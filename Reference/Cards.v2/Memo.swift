@@ -52,16 +52,14 @@ nonisolated extension Memo {
         label: Swift.String = "",
         links: [Swift.String] = []
     ) {
-        self.init(
-            title: title,
-            body: body,
-            color: color,
-            tags: tags,
-            modified: modified,
-            label: label,
-            links: links,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.title = title
+        self.body = body
+        self.color = color
+        self.tags = tags
+        self.modified = modified
+        self.label = label
+        self.links = links
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -99,6 +97,7 @@ nonisolated extension Memo: RecordKit.GeneratedRecordModel {
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
+    @inline(__always)
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }

@@ -68,21 +68,19 @@ nonisolated extension Article {
         subtitle: Swift.String = "",
         related: [RecordKit.RecordReference<Article>] = []
     ) {
-        self.init(
-            title: title,
-            default: `default`,
-            class: `class`,
-            recordField: recordField,
-            views: views,
-            link: link,
-            status: status,
-            history: history,
-            scores: scores,
-            where: `where`,
-            subtitle: subtitle,
-            related: related,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.title = title
+        self.default = `default`
+        self.class = `class`
+        self.recordField = recordField
+        self.views = views
+        self.link = link
+        self.status = status
+        self.history = history
+        self.scores = scores
+        self.where = `where`
+        self.subtitle = subtitle
+        self.related = related
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -119,6 +117,7 @@ nonisolated extension Article: RecordKit.GeneratedRecordModel {
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
+    @inline(__always)
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }

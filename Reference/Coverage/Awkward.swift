@@ -41,13 +41,11 @@ nonisolated extension Awkward {
         selfField: Swift.Double? = nil,
         zoneID: Swift.String? = nil
     ) {
-        self.init(
-            metadataField: metadataField,
-            rawValue: rawValue,
-            selfField: selfField,
-            zoneID: zoneID,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.metadataField = metadataField
+        self.rawValue = rawValue
+        self.selfField = selfField
+        self.zoneID = zoneID
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -84,6 +82,7 @@ nonisolated extension Awkward: RecordKit.GeneratedRecordModel {
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
+    @inline(__always)
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }

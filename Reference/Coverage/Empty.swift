@@ -31,7 +31,7 @@ nonisolated extension Empty {
     public init(
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: nil)
     ) {
-        self.init(metadata: RecordKit.RecordMetadata(recordID: recordID))
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -68,6 +68,7 @@ nonisolated extension Empty: RecordKit.GeneratedRecordModel {
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
+    @inline(__always)
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }

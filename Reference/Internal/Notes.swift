@@ -37,11 +37,9 @@ nonisolated extension Note {
         text: RecordKit.Asset,
         modified: Foundation.Date
     ) {
-        self.init(
-            text: text,
-            modified: modified,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.text = text
+        self.modified = modified
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -79,6 +77,7 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
+    @inline(__always)
     init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .reject)
     }

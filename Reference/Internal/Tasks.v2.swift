@@ -58,17 +58,15 @@ nonisolated extension Task {
         priority: Priority = .normal,
         list: RecordKit.RecordReference<TaskList>? = nil
     ) {
-        self.init(
-            title: title,
-            done: done,
-            due: due,
-            modified: modified,
-            notes: notes,
-            tags: tags,
-            priority: priority,
-            list: list,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.title = title
+        self.done = done
+        self.due = due
+        self.modified = modified
+        self.notes = notes
+        self.tags = tags
+        self.priority = priority
+        self.list = list
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -106,6 +104,7 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
+    @inline(__always)
     init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
@@ -235,7 +234,8 @@ nonisolated extension TaskList {
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "tasks"),
         name: Swift.String
     ) {
-        self.init(name: name, metadata: RecordKit.RecordMetadata(recordID: recordID))
+        self.name = name
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -273,6 +273,7 @@ nonisolated extension TaskList: RecordKit.GeneratedRecordModel {
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
+    @inline(__always)
     init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }

@@ -39,12 +39,10 @@ nonisolated extension Folder {
         parentFolder: RecordKit.RecordReference<Folder>? = nil,
         created: Foundation.Date
     ) {
-        self.init(
-            name: name,
-            parentFolder: parentFolder,
-            created: created,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.name = name
+        self.parentFolder = parentFolder
+        self.created = created
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -82,6 +80,7 @@ nonisolated extension Folder: RecordKit.GeneratedRecordModel {
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
+    @inline(__always)
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }

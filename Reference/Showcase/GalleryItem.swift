@@ -38,12 +38,10 @@ nonisolated extension GalleryItem {
         image: RecordKit.Asset,
         likes: Swift.Int64 = 0
     ) {
-        self.init(
-            caption: caption,
-            image: image,
-            likes: likes,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.caption = caption
+        self.image = image
+        self.likes = likes
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -80,6 +78,7 @@ nonisolated extension GalleryItem: RecordKit.GeneratedRecordModel {
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
+    @inline(__always)
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }

@@ -133,39 +133,37 @@ nonisolated extension Note {
         blobs: [Foundation.Data] = [],
         route: [RecordKit.Location] = []
     ) {
-        self.init(
-            text: text,
-            modified: modified,
-            title: title,
-            tags: tags,
-            priority: priority,
-            moods: moods,
-            mood: mood,
-            pinned: pinned,
-            position: position,
-            uuid: uuid,
-            source: source,
-            folder: folder,
-            links: links,
-            owner: owner,
-            secret: secret,
-            secretCount: secretCount,
-            secretScore: secretScore,
-            secretDate: secretDate,
-            secretBlob: secretBlob,
-            secretPlace: secretPlace,
-            place: place,
-            rating: rating,
-            thumbnail: thumbnail,
-            reminder: reminder,
-            attachments: attachments,
-            scores: scores,
-            counts: counts,
-            dates: dates,
-            blobs: blobs,
-            route: route,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.text = text
+        self.modified = modified
+        self.title = title
+        self.tags = tags
+        self.priority = priority
+        self.moods = moods
+        self.mood = mood
+        self.pinned = pinned
+        self.position = position
+        self.uuid = uuid
+        self.source = source
+        self.folder = folder
+        self.links = links
+        self.owner = owner
+        self.secret = secret
+        self.secretCount = secretCount
+        self.secretScore = secretScore
+        self.secretDate = secretDate
+        self.secretBlob = secretBlob
+        self.secretPlace = secretPlace
+        self.place = place
+        self.rating = rating
+        self.thumbnail = thumbnail
+        self.reminder = reminder
+        self.attachments = attachments
+        self.scores = scores
+        self.counts = counts
+        self.dates = dates
+        self.blobs = blobs
+        self.route = route
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -203,6 +201,7 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
+    @inline(__always)
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }

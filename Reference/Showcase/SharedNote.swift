@@ -37,11 +37,9 @@ nonisolated extension SharedNote {
         body: Swift.String,
         edited: Foundation.Date
     ) {
-        self.init(
-            body: body,
-            edited: edited,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.body = body
+        self.edited = edited
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -78,6 +76,7 @@ nonisolated extension SharedNote: RecordKit.GeneratedRecordModel {
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
+    @inline(__always)
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "schemaVersion", onNewerVersion: .reject)
     }

@@ -44,14 +44,12 @@ nonisolated extension Task {
         color: Swift.String? = nil,
         modified: Foundation.Date
     ) {
-        self.init(
-            title: title,
-            done: done,
-            due: due,
-            color: color,
-            modified: modified,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.title = title
+        self.done = done
+        self.due = due
+        self.color = color
+        self.modified = modified
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -89,6 +87,7 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
+    @inline(__always)
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }

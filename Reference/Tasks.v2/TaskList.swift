@@ -32,7 +32,8 @@ nonisolated extension TaskList {
         recordID: RecordKit.RecordID = RecordKit.RecordID.unique(inZone: "tasks"),
         name: Swift.String
     ) {
-        self.init(name: name, metadata: RecordKit.RecordMetadata(recordID: recordID))
+        self.name = name
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -70,6 +71,7 @@ nonisolated extension TaskList: RecordKit.GeneratedRecordModel {
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
+    @inline(__always)
     public init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }

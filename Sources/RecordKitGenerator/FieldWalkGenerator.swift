@@ -36,6 +36,9 @@ struct FieldWalkGenerator {
         p.line()
         p.line("/// Reads the model from its native archive directly, no record built: the same results and errors as")
         p.line("/// `init(archivedViaRecord:)`.")
+        // Inlined into its callers: compiled apart, the optimizer kept a copy of the whole model (a retain and a
+        // release per reference it holds) between the reader's result and `self` (seen in the disassembly).
+        p.line("@inline(__always)")
         p.block("\(a)init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {") { p in
             p.line("self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: \(versionField), onNewerVersion: \(newerVersionRule))")
         }
@@ -80,6 +83,12 @@ extension CodePrinter {
         for (index, argument) in arguments.enumerated() { line(argument + (index == arguments.count - 1 ? "" : ",")) }
         outdent()
         line(")")
+    }
+
+    /// A property name after `self.`: a keyword needs no backticks there.
+    static func assignedName(_ property: String) -> String {
+        guard property.hasPrefix("`"), property.hasSuffix("`") else { return property }
+        return String(property.dropFirst().dropLast())
     }
 
     /// A property name as an argument label: a keyword needs no backticks there, except `inout`, `var` and `let`.

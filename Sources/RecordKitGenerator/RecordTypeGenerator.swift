@@ -118,8 +118,11 @@ struct RecordTypeGenerator {
             p.line(parameter + (index == parameters.count - 1 ? "" : ","))
         }
         p.outdent()
+        // Assigns each property rather than calling the synthesized memberwise initializer: the decode walk makes
+        // that call, and one call listing every field per model is enough.
         p.block(") {") { p in
-            p.memberwiseInit(fields.map(\.property), metadata: "RecordKit.RecordMetadata(recordID: recordID)")
+            for field in fields { p.line("self.\(CodePrinter.assignedName(field.property)) = \(field.property)") }
+            p.line("self.metadata = RecordKit.RecordMetadata(recordID: recordID)")
         }
     }
 

@@ -3,21 +3,21 @@ extension ModelArchiveWriter {
     /// (as `RecordFieldWriter` does, so both paths write the same bytes). References are never encrypted.
     @inlinable
     public mutating func set<Target>(_ field: Model.Field, _ value: RecordReference<Target>, schemaAction: Reference.Action) {
-        guard wants(false) else { return }
-        putReference(field.rawValue, value.reference(defaultAction: schemaAction), encrypted: false)
+        guard core.wants(false) else { return }
+        core.putReference(field.rawValue, value.reference(defaultAction: schemaAction), encrypted: false)
     }
 
     /// Sets an optional typed reference field; nil leaves it out.
     @inlinable
     public mutating func set<Target>(_ field: Model.Field, _ value: RecordReference<Target>?, schemaAction: Reference.Action) {
-        guard let value, wants(false) else { return }
-        putReference(field.rawValue, value.reference(defaultAction: schemaAction), encrypted: false)
+        guard let value, core.wants(false) else { return }
+        core.putReference(field.rawValue, value.reference(defaultAction: schemaAction), encrypted: false)
     }
 
     /// Sets a list of typed references, each with the field's schema action when it has none of its own.
     @inlinable
     public mutating func setList<Target>(_ field: Model.Field, _ values: [RecordReference<Target>], schemaAction: Reference.Action) {
-        guard wants(false) else { return }
-        put(field.rawValue, .list(.reference(values.map { $0.reference(defaultAction: schemaAction) })), encrypted: false)
+        guard core.wants(false) else { return }
+        core.put(field.rawValue, .list(.reference(values.map { $0.reference(defaultAction: schemaAction) })), encrypted: false)
     }
 }

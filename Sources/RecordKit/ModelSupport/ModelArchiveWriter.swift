@@ -9,6 +9,87 @@ import Foundation
 /// fields with the fields the metadata kept (and the version field) as `record()` does: a declared value replaces
 /// a kept field of the same key, a nil optional leaves it.
 public struct ModelArchiveWriter<Model: RecordModel>: RecordFieldSink {
+    /// The pass's state and its writes. Not generic: compiled once, specialised code for every model, where
+    /// methods of this generic type compiled apart looked up the writer's type metadata and copied and destroyed
+    /// it through value witnesses (measured with callgrind).
+    @usableFromInline var core: ModelArchiveFieldWriter
+
+    @usableFromInline
+    init(pass: ModelArchiveFieldWriter.Pass, kept: RecordFields, keptEncrypted: RecordFields, output: UnsafeMutablePointer<ArchiveByteWriter>?) {
+        core = ModelArchiveFieldWriter(pass: pass, kept: kept, keptEncrypted: keptEncrypted, output: output)
+    }
+
+    /// Sets a field; `encrypted` puts it in the encrypted map.
+    @inlinable
+    public mutating func set<T: RecordFieldValue>(_ field: Model.Field, _ value: T, encrypted: Bool = false) {
+        guard core.wants(encrypted) else { return }
+        core.put(field.rawValue, value.fieldValue, encrypted: encrypted)
+    }
+
+    /// Sets an optional field; nil leaves it out (a kept field of the same key stays).
+    @inlinable
+    public mutating func set<T: RecordFieldValue>(_ field: Model.Field, _ value: T?, encrypted: Bool = false) {
+        guard let value, core.wants(encrypted) else { return }
+        core.put(field.rawValue, value.fieldValue, encrypted: encrypted)
+    }
+
+    // Overloads for the kinds whose `FieldValue` costs a retain or an allocation (a reference is boxed): written
+    // straight from the property, in both passes.
+
+    /// Sets a string field.
+    @inlinable
+    public mutating func set(_ field: Model.Field, _ value: String, encrypted: Bool = false) {
+        guard core.wants(encrypted) else { return }
+        core.putString(field.rawValue, value, encrypted: encrypted)
+    }
+
+    /// Sets an optional string field; nil leaves it out.
+    @inlinable
+    public mutating func set(_ field: Model.Field, _ value: String?, encrypted: Bool = false) {
+        guard let value, core.wants(encrypted) else { return }
+        core.putString(field.rawValue, value, encrypted: encrypted)
+    }
+
+    /// Sets a bytes field.
+    @inlinable
+    public mutating func set(_ field: Model.Field, _ value: Data, encrypted: Bool = false) {
+        guard core.wants(encrypted) else { return }
+        core.putBytes(field.rawValue, value, encrypted: encrypted)
+    }
+
+    /// Sets an optional bytes field; nil leaves it out.
+    @inlinable
+    public mutating func set(_ field: Model.Field, _ value: Data?, encrypted: Bool = false) {
+        guard let value, core.wants(encrypted) else { return }
+        core.putBytes(field.rawValue, value, encrypted: encrypted)
+    }
+
+    /// Sets a reference field.
+    @inlinable
+    public mutating func set(_ field: Model.Field, _ value: Reference, encrypted: Bool = false) {
+        guard core.wants(encrypted) else { return }
+        core.putReference(field.rawValue, value, encrypted: encrypted)
+    }
+
+    /// Sets an optional reference field; nil leaves it out.
+    @inlinable
+    public mutating func set(_ field: Model.Field, _ value: Reference?, encrypted: Bool = false) {
+        guard let value, core.wants(encrypted) else { return }
+        core.putReference(field.rawValue, value, encrypted: encrypted)
+    }
+
+    /// Sets a list field, empty lists included.
+    @inlinable
+    public mutating func setList<T: RecordFieldValue>(_ field: Model.Field, _ values: [T], encrypted: Bool = false) {
+        guard core.wants(encrypted) else { return }
+        core.put(field.rawValue, .list(T.fieldList(of: values)), encrypted: encrypted)
+    }
+}
+
+/// One pass of ``ModelArchiveWriter``: counts (size pass) or writes the entries of one field map, merging the
+/// declared fields with the fields the metadata kept as `record()` does.
+@usableFromInline
+struct ModelArchiveFieldWriter {
     @usableFromInline enum Pass { case size, plain, encrypted }
 
     @usableFromInline let pass: Pass
@@ -29,72 +110,6 @@ public struct ModelArchiveWriter<Model: RecordModel>: RecordFieldSink {
         keptFields = kept
         keptEncryptedFields = keptEncrypted
         self.output = output
-    }
-
-    /// Sets a field; `encrypted` puts it in the encrypted map.
-    @inlinable
-    public mutating func set<T: RecordFieldValue>(_ field: Model.Field, _ value: T, encrypted: Bool = false) {
-        guard wants(encrypted) else { return }
-        put(field.rawValue, value.fieldValue, encrypted: encrypted)
-    }
-
-    /// Sets an optional field; nil leaves it out (a kept field of the same key stays).
-    @inlinable
-    public mutating func set<T: RecordFieldValue>(_ field: Model.Field, _ value: T?, encrypted: Bool = false) {
-        guard let value, wants(encrypted) else { return }
-        put(field.rawValue, value.fieldValue, encrypted: encrypted)
-    }
-
-    // Overloads for the kinds whose `FieldValue` costs a retain or an allocation (a reference is boxed): written
-    // straight from the property, in both passes.
-
-    /// Sets a string field.
-    @inlinable
-    public mutating func set(_ field: Model.Field, _ value: String, encrypted: Bool = false) {
-        guard wants(encrypted) else { return }
-        putString(field.rawValue, value, encrypted: encrypted)
-    }
-
-    /// Sets an optional string field; nil leaves it out.
-    @inlinable
-    public mutating func set(_ field: Model.Field, _ value: String?, encrypted: Bool = false) {
-        guard let value, wants(encrypted) else { return }
-        putString(field.rawValue, value, encrypted: encrypted)
-    }
-
-    /// Sets a bytes field.
-    @inlinable
-    public mutating func set(_ field: Model.Field, _ value: Data, encrypted: Bool = false) {
-        guard wants(encrypted) else { return }
-        putBytes(field.rawValue, value, encrypted: encrypted)
-    }
-
-    /// Sets an optional bytes field; nil leaves it out.
-    @inlinable
-    public mutating func set(_ field: Model.Field, _ value: Data?, encrypted: Bool = false) {
-        guard let value, wants(encrypted) else { return }
-        putBytes(field.rawValue, value, encrypted: encrypted)
-    }
-
-    /// Sets a reference field.
-    @inlinable
-    public mutating func set(_ field: Model.Field, _ value: Reference, encrypted: Bool = false) {
-        guard wants(encrypted) else { return }
-        putReference(field.rawValue, value, encrypted: encrypted)
-    }
-
-    /// Sets an optional reference field; nil leaves it out.
-    @inlinable
-    public mutating func set(_ field: Model.Field, _ value: Reference?, encrypted: Bool = false) {
-        guard let value, wants(encrypted) else { return }
-        putReference(field.rawValue, value, encrypted: encrypted)
-    }
-
-    /// Sets a list field, empty lists included.
-    @inlinable
-    public mutating func setList<T: RecordFieldValue>(_ field: Model.Field, _ values: [T], encrypted: Bool = false) {
-        guard wants(encrypted) else { return }
-        put(field.rawValue, .list(T.fieldList(of: values)), encrypted: encrypted)
     }
 
     /// Whether this pass writes fields of that map.
@@ -226,20 +241,20 @@ extension ModelArchiveWriter where Model: GeneratedRecordModel {
         let keptEncrypted = model.metadata.unknownEncryptedFields
         var sizing = ModelArchiveWriter(pass: .size, kept: kept, keptEncrypted: keptEncrypted, output: nil)
         model.writeFields(to: &sizing)
-        sizing.finishMap(encrypted: false)
-        sizing.finishMap(encrypted: true)
-        let sizes = sizing.sizes
+        sizing.core.finishMap(encrypted: false)
+        sizing.core.finishMap(encrypted: true)
+        let sizes = sizing.core.sizes
         var bytes = ModelArchiveLayout.begin(metadata: model.metadata, recordType: Model.recordType, sizes: sizes)
         withUnsafeMutablePointer(to: &bytes) { output in
             var plain = ModelArchiveWriter(pass: .plain, kept: kept, keptEncrypted: RecordFields(), output: output)
             model.writeFields(to: &plain)
-            plain.finishMap(encrypted: false)
+            plain.core.finishMap(encrypted: false)
             ModelArchiveLayout.beginEncryptedMap(sizes, output)
             var encrypted = ModelArchiveWriter(
                 pass: .encrypted, kept: RecordFields(), keptEncrypted: keptEncrypted, output: output)
             // Most models declare no encrypted field: then only kept ones are left to write, without a visit.
             if sizes.declaredEncrypted > 0 { model.writeFields(to: &encrypted) }
-            encrypted.finishMap(encrypted: true)
+            encrypted.core.finishMap(encrypted: true)
         }
         return ModelArchiveLayout.finish(bytes)
     }

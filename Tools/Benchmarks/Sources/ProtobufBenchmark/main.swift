@@ -30,7 +30,7 @@ let batchSize = 10_000
 // `--profile-codec <model|record|hand> <encode|decode> <rounds>` repeats one codec over the batch, for perf or callgrind.
 if let index = CommandLine.arguments.firstIndex(of: "--profile-codec"), CommandLine.arguments.count >= index + 4 {
     let notes = NoteValues.make(count: batchSize, seed: 0x5EED_2026)
-    let models = try notes.map { try Note(record: $0.record) }
+    var models = try notes.map { try Note(record: $0.record) }
     let which = CommandLine.arguments[index + 1], decoding = CommandLine.arguments[index + 2] == "decode"
     let rounds = Int(CommandLine.arguments[index + 3]) ?? 1
     // The archives are made once before a decode profile, so its samples are the decode's alone.
@@ -42,22 +42,19 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile-codec"), CommandL
             if decoding {
                 for archive in archives { sink &+= try Note(archived: archive).tags.count }
             } else {
-                // In place, as the timed loop encodes: a `for model in models` copy retains every string in it.
-                try models.withUnsafeBufferPointer { buffer in
-                    for index in buffer.indices { sink &+= try buffer[index].archived().count }
-                }
+                // In place, as the timed loop encodes (`encodeEach`): a `for model in models` copy, or even
+                // `buffer[index].archived()` on a read-only buffer, copies the model and retains every string in it.
+                sink &+= try encodeEach(&models) { try $0.archived() }.count
             }
         }
     case "record":
-        let records = notes.map(\.record)
+        var records = notes.map(\.record)
         let archives = records.map { NativeArchive.encode($0) }
         for _ in 0..<rounds {
             if decoding {
                 for archive in archives { sink &+= try NativeArchive.decodeRecord(archive).fields.count }
             } else {
-                records.withUnsafeBufferPointer { buffer in
-                    for index in buffer.indices { sink &+= NativeArchive.encode(buffer[index]).count }
-                }
+                sink &+= encodeEach(&records) { NativeArchive.encode($0) }.count
             }
         }
     default:

@@ -47,15 +47,13 @@ nonisolated extension Note {
         attachment: Foundation.Data,
         folder: RecordKit.Reference? = nil
     ) {
-        self.init(
-            text: text,
-            count: count,
-            tags: tags,
-            ratio: ratio,
-            attachment: attachment,
-            folder: folder,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.text = text
+        self.count = count
+        self.tags = tags
+        self.ratio = ratio
+        self.attachment = attachment
+        self.folder = folder
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -92,6 +90,7 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
+    @inline(__always)
     init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }

@@ -92,29 +92,27 @@ nonisolated extension Type0 {
         field18: Foundation.Data? = nil,
         field19: Foundation.UUID
     ) {
-        self.init(
-            field0: field0,
-            field1: field1,
-            field2: field2,
-            field3: field3,
-            field4: field4,
-            field5: field5,
-            field6: field6,
-            field7: field7,
-            field8: field8,
-            field9: field9,
-            field10: field10,
-            field11: field11,
-            field12: field12,
-            field13: field13,
-            field14: field14,
-            field15: field15,
-            field16: field16,
-            field17: field17,
-            field18: field18,
-            field19: field19,
-            metadata: RecordKit.RecordMetadata(recordID: recordID)
-        )
+        self.field0 = field0
+        self.field1 = field1
+        self.field2 = field2
+        self.field3 = field3
+        self.field4 = field4
+        self.field5 = field5
+        self.field6 = field6
+        self.field7 = field7
+        self.field8 = field8
+        self.field9 = field9
+        self.field10 = field10
+        self.field11 = field11
+        self.field12 = field12
+        self.field13 = field13
+        self.field14 = field14
+        self.field15 = field15
+        self.field16 = field16
+        self.field17 = field17
+        self.field18 = field18
+        self.field19 = field19
+        self.metadata = RecordKit.RecordMetadata(recordID: recordID)
     }
 
     /// JSON (`Codable`): each field under its record key, the metadata under `___metadata`.
@@ -152,6 +150,7 @@ nonisolated extension Type0: RecordKit.GeneratedRecordModel {
 
     /// Reads the model from its native archive directly, no record built: the same results and errors as
     /// `init(archivedViaRecord:)`.
+    @inline(__always)
     init(archived data: Foundation.Data) throws(RecordKit.RecordModelArchiveError) {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
