@@ -10,7 +10,7 @@ import Testing
         let world = try await SharingWorld()
         let share = try await world.shareFolder(with: [("bob", .readOnly)])
         try await world.accept(share, by: world.bob)
-        let n1 = try #require(try await world.bob.sharedDatabase.fetchRecords([SharingWorld.sharedID("n1")])[0].result.get())
+        let n1 = try await world.bob.sharedDatabase.fetchRecords([SharingWorld.sharedID("n1")])[0].result.get()
         var edited = n1
         edited["title"] = .string("bob was here")
         let result = try await world.bob.sharedDatabase.modifyRecords(

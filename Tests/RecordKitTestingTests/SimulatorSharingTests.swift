@@ -17,7 +17,7 @@ import Testing
         let bobZones = try await world.bob.privateDatabase.fetchDatabaseChanges(since: nil)
         let aliceZones = try await world.alice.privateDatabase.fetchDatabaseChanges(since: nil)
         #expect(bobZones.changedZones == [Fixtures.zone] && aliceZones.changedZones == [Fixtures.zone])
-        let bobsNote = try await world.simulator.serverRecord(RecordID(recordName: "n1", zoneID: RecordZoneID(zoneName: Fixtures.zone.zoneName, ownerName: "bob")))
+        let bobsNote = await world.simulator.serverRecord(RecordID(recordName: "n1", zoneID: RecordZoneID(zoneName: Fixtures.zone.zoneName, ownerName: "bob")))
         #expect(bobsNote?["title"] == .string("bob's"))
         #expect(bobsNote?.system.creatorUserRecordName == "bob")
         // Bob's private database does not reach alice's zone by her name.
