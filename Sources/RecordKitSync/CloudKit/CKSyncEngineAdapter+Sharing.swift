@@ -72,14 +72,7 @@ extension CKSyncEngineAdapter {
     /// The app's ``SyncConfiguration/onSharedZoneLost`` policy decides what happens to the local data, through the
     /// rule both engines share.
     func sharedZoneLost(_ zoneID: RecordZoneID, syncEngine: CKSyncEngine) async {
-        let ckZoneID = CKRecordZone.ID(zoneID)
-        let stale = syncEngine.state.pendingRecordZoneChanges.filter { change in
-            switch change {
-            case let .saveRecord(id), let .deleteRecord(id): id.zoneID == ckZoneID
-            @unknown default: false
-            }
-        }
-        syncEngine.state.remove(pendingRecordZoneChanges: stale)
+        dropQueuedChanges(in: zoneID, syncEngine: syncEngine)
         for id in shares.keys where id.zoneID == zoneID { shares[id] = nil }
         do {
             emit(try await store.async.loseSharedZone(zoneID, configuration: configuration))

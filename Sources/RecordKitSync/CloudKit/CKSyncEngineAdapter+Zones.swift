@@ -10,18 +10,24 @@ extension CKSyncEngineAdapter {
     /// A zone the server lost: deleted by another device (its local data goes), or by the user's hand (the
     /// configuration's policy: delete the local data, or upload it again). A zone the user deleted is created
     /// again either way, so that later edits sync.
+    /// Removes what CKSyncEngine has queued for `zoneID`: the engine must not send what was queued for a zone that
+    /// is gone.
+    func dropQueuedChanges(in zoneID: RecordZoneID, syncEngine: CKSyncEngine) {
+        let ckZoneID = CKRecordZone.ID(zoneID)
+        let stale = syncEngine.state.pendingRecordZoneChanges.filter { change in
+            switch change {
+            case let .saveRecord(id), let .deleteRecord(id): id.zoneID == ckZoneID
+            @unknown default: false
+            }
+        }
+        syncEngine.state.remove(pendingRecordZoneChanges: stale)
+    }
+
     func zoneDeleted(_ zoneID: RecordZoneID, reason: ZoneResetReason, syncEngine: CKSyncEngine) async {
         let policy = configuration.zoneLossPolicy(for: reason)
         do {
             let ckZoneID = CKRecordZone.ID(zoneID)
-            // The engine must not send what was queued for the old zone.
-            let stale = syncEngine.state.pendingRecordZoneChanges.filter { change in
-                switch change {
-                case let .saveRecord(id), let .deleteRecord(id): id.zoneID == ckZoneID
-                @unknown default: false
-                }
-            }
-            syncEngine.state.remove(pendingRecordZoneChanges: stale)
+            dropQueuedChanges(in: zoneID, syncEngine: syncEngine)
             try await store.async.loseZone(zoneID, policy: policy)
             emit(.zoneReset(zoneID, reason: reason))
             if reason.recreatesZone && !isSharedDatabase {
