@@ -9,7 +9,7 @@ let package = Package(
     name: "CloudKitStandIn",
     platforms: [.macOS(.v13)],
     products: [
-        // For Tools/Fuzz's FuzzCKRecordValues only (never for apps): the stand-in and the bridge compiled on it.
+        // For Tools/Fuzz/CloudKitBridge only (never for apps): the stand-in and the bridge compiled on it.
         .library(name: "CloudKitStandIn", targets: ["CloudKit", "CoreLocation", "CloudKitStandInSupport", "RecordKitCloudKitOnStandIn"]),
     ],
     dependencies: [

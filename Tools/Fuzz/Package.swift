@@ -1,6 +1,8 @@
 // swift-tools-version: 6.0
 // Fuzz targets, one per decoder, in their own package so the main build stays light.
 // Build and run them with Tools/Fuzz/run.sh (see README.md): they need `--sanitize=fuzzer`.
+// The CloudKit bridge's target is in CloudKitBridge/, a package of its own: a module named CloudKit (the stand-in)
+// in this graph would turn on RecordKitSync's `#if canImport(CloudKit)` sources, which need RecordKitCloudKit.
 import PackageDescription
 
 /// The decoders fuzzed, one executable each. The names are also the folders under Corpus/ and Regressions/.
@@ -19,9 +21,6 @@ let compressionFuzzTargets = ["FuzzBlockStream"]
 /// Fuzz targets of generated models (the Showcase goldens, through a symlink).
 let modelFuzzTargets = ["FuzzModelArchive"]
 
-/// Fuzz targets of the CloudKit bridge, compiled on the CloudKit stand-in (Tools/CloudKitStandIn).
-let cloudKitFuzzTargets = ["FuzzCKRecordValues"]
-
 /// Fuzz targets of the local CloudKit's request path (RecordKitLocalCloudKit, and so Hummingbird and GRDB).
 let emulatorFuzzTargets = ["FuzzEmulatorRequest"]
 
@@ -31,7 +30,6 @@ let package = Package(
     dependencies: [
         .package(name: "RecordKit", path: "../.."),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(name: "CloudKitStandIn", path: "../CloudKitStandIn"),
     ],
     targets: [
         // The invariants every target checks. RecordKitChecks.swift, SchemaChecks.swift and FuzzOutcome.swift
@@ -52,15 +50,6 @@ let package = Package(
                 .product(name: "RecordKit", package: "RecordKit"),
                 .product(name: "RecordKitStore", package: "RecordKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
-        ),
-        // The bridge's checks, with the Showcase models (a symlink to the Showcase goldens). CKRecordChecks.swift and
-        // CKRecordInput.swift are also linked into the stand-in package's tests.
-        .target(
-            name: "FuzzCloudKitChecks",
-            dependencies: [
-                .product(name: "RecordKit", package: "RecordKit"),
-                .product(name: "CloudKitStandIn", package: "CloudKitStandIn"),
             ]
         ),
         // The generated models' checks (init(archived:) against init(archivedViaRecord:)). ModelArchiveChecks.swift
@@ -85,7 +74,6 @@ let package = Package(
             name: "MakeCorpus",
             dependencies: [
                 "FuzzStoreChecks",
-                "FuzzCloudKitChecks",
                 .product(name: "RecordKit", package: "RecordKit"),
                 .product(name: "_RecordSchema", package: "RecordKit"),
             ]
@@ -94,7 +82,6 @@ let package = Package(
       + storeFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzStoreChecks"]) }
       + compressionFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzCompressionChecks"]) }
       + modelFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzModelChecks"]) }
-      + cloudKitFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzCloudKitChecks"]) }
       + emulatorFuzzTargets.map { .executableTarget(name: $0, dependencies: ["FuzzEmulatorChecks"]) },
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
-# Campaign mode of run.sh (sourced by it; uses its `targets`, `seconds` and `build_flags`): every target for
-# `seconds`, at most two at a time, each in fork mode like a plain run, then a summary per target.
+# Campaign mode of run.sh (sourced by it; uses its `targets`, `seconds`, `build_flags` and `binary_of`): every
+# target for `seconds`, at most two at a time, each in fork mode like a plain run, then a summary per target.
 #
 # Output, all under .work/ (ignored by git):
 #   campaign/<target>.log        libFuzzer's output for the target
@@ -85,7 +85,7 @@ campaign_one() {  # runs in a subshell: one target for the whole time
   local seeds=("Corpus/$target")
   [ -d "Regressions/$target" ] && seeds+=("Regressions/$target")
   mkdir -p ".work/$target"
-  ".build/release/$target" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+  "$(binary_of "$target")" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=5 -print_final_stats=1 \
     -artifact_prefix=".work/artifacts/$target-" ".work/$target" "${seeds[@]}" > "$campaign_dir/$target.log" 2>&1
 }

@@ -28,6 +28,17 @@ all_targets=(
   FuzzStoreRow FuzzCKRecordValues FuzzModelArchive FuzzBlockStream FuzzEmulatorRequest
 )
 
+# The package that builds a target: FuzzCKRecordValues runs on the CloudKit stand-in, in the package CloudKitBridge/
+# (a module named CloudKit must not be in this package's graph, where RecordKitSync's CloudKit sources would turn on).
+package_of() {
+  case "$1" in
+    FuzzCKRecordValues) echo CloudKitBridge ;;
+    *) echo . ;;
+  esac
+}
+# The built fuzzer of a target.
+binary_of() { echo "$(package_of "$1")/.build/release/$1"; }
+
 mode=run
 seconds=60
 case "${1:-}" in
@@ -69,7 +80,8 @@ fi
 for target in "${targets[@]}"; do
   echo "=== building $target"
   build_status=0
-  swift build "${build_flags[@]}" --product "$target" > .work/build.log 2>&1 || build_status=$?
+  swift build --package-path "$(package_of "$target")" "${build_flags[@]}" --product "$target" > .work/build.log 2>&1 \
+    || build_status=$?
   grep -v -e "Cannot export local symbol" -e "^\[[0-9]*/[0-9]*\] Compiling" .work/build.log || true
   if [ "$build_status" -ne 0 ]; then echo "build of $target failed" >&2; exit 1; fi
 done
@@ -90,14 +102,14 @@ for target in "${targets[@]}"; do
     for folder in "${seeds[@]}"; do
       while IFS= read -r -d '' file; do files+=("$file"); done < <(find "$folder" -type f -print0)
     done
-    ".build/release/$target" -rss_limit_mb=2048 -timeout=5 "${files[@]}" || status=$?
+    "$(binary_of "$target")" -rss_limit_mb=2048 -timeout=5 "${files[@]}" || status=$?
   else
     mkdir -p ".work/$target" .work/artifacts
     echo "=== $target: ${seconds}s"
     before=$(find .work/artifacts -name "$target-*" | wc -l)
     # Fork mode with -ignore_crashes keeps fuzzing after a finding for the whole time given, so one known
     # failure does not hide the next; every finding is saved under .work/artifacts/.
-    ".build/release/$target" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+    "$(binary_of "$target")" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
       -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=5 -print_final_stats=1 \
       -artifact_prefix=".work/artifacts/$target-" ".work/$target" "${seeds[@]}" || status=$?
     after=$(find .work/artifacts -name "$target-*" | wc -l)

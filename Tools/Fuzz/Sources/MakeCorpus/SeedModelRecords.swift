@@ -1,12 +1,11 @@
 import Foundation
-import FuzzCloudKitChecks
 import RecordKit
 
 /// Records of the Showcase schema's types, for `FuzzModelArchive`: what the models write, and what a newer or
 /// older app version could have written (unknown fields, a newer version, a retired field).
 enum SeedModelRecords {
     static func all() -> [(String, Record)] {
-        let note = CKRecordSeeds.showcaseNote()
+        let note = SeedShowcaseNote.note()
         var newer = note
         newer["version"] = .int64(4)
         newer["addedLater"] = .string("from version 4")

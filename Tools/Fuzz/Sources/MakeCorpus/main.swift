@@ -1,5 +1,4 @@
 import Foundation
-import FuzzCloudKitChecks
 import FuzzStoreChecks
 import RecordKit
 import RecordSchema
@@ -79,7 +78,6 @@ seed("FuzzBinaryPropertyList", "keyed-token", KeyedArchive.encodeChangeToken(Ser
 for (name, text) in SeedJSON.all(records: records) { seed("FuzzWebServicesJSON", name, Data(text.utf8)) }
 for (name, text) in SeedPushes.all { seed("FuzzCloudNotification", name, Data(text.utf8)) }
 for (name, data) in StoreRowSeeds.all() { seed("FuzzStoreRow", name, data) }
-for (name, data) in CKRecordSeeds.all(records: records) { seed("FuzzCKRecordValues", name, data) }
 for (name, record) in SeedModelRecords.all() { seed("FuzzModelArchive", name, NativeArchive.encode(record)) }
 for (name, text) in SeedSchemas.ckdb() { seed("FuzzCKDB", name, Data(text.utf8)) }
 for (name, text) in SeedSchemas.coreData() { seed("FuzzCoreData", name, Data(text.utf8)) }

@@ -1,1 +1,1 @@
-../../../../Fuzz/Sources/FuzzCloudKitChecks/CKRecordChecks.swift
+../../../../Fuzz/CloudKitBridge/Sources/FuzzCloudKitChecks/CKRecordChecks.swift

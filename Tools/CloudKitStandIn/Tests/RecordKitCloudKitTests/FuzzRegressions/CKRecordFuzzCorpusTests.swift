@@ -3,8 +3,8 @@ import Testing
 
 /// Runs every committed input of the bridge's fuzz target (Tools/Fuzz/Corpus/FuzzCKRecordValues and
 /// Tools/Fuzz/Regressions/FuzzCKRecordValues) through the same check as the target, on this stand-in.
-/// CKRecordChecks.swift, CKRecordInput.swift, FuzzOutcome.swift and FuzzCorpus.swift here are links to
-/// Tools/Fuzz/Sources.
+/// CKRecordChecks.swift and CKRecordInput.swift here are links to Tools/Fuzz/CloudKitBridge/Sources, FuzzOutcome.swift
+/// and FuzzCorpus.swift to Tools/Fuzz/Sources.
 @Suite("Fuzz corpus and regressions: CKRecord values through the bridge")
 struct CKRecordFuzzCorpusTests {
     static let fuzzFolder = URL(fileURLWithPath: #filePath)

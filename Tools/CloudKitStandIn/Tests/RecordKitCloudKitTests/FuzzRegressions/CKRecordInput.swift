@@ -1,1 +1,1 @@
-../../../../Fuzz/Sources/FuzzCloudKitChecks/CKRecordInput.swift
+../../../../Fuzz/CloudKitBridge/Sources/FuzzCloudKitChecks/CKRecordInput.swift

@@ -7,7 +7,7 @@ public enum CKRecordSeeds {
     /// `records` as inputs, plus a Showcase `Note` with every field as CloudKit would return it.
     public static func all(records: [Record]) -> [(name: String, data: Data)] {
         var seeds = records.enumerated().map { ("record-\($0.offset)", encode($0.element, serverFields: $0.offset % 2 == 1)) }
-        seeds.append(("showcase-note", encode(showcaseNote(), serverFields: true)))
+        seeds.append(("showcase-note", encode(SeedShowcaseNote.note(), serverFields: true)))
         var mixed = Writer()
         mixed.header(recordType: "Note", recordName: "mixed", zoneName: "notebook", serverFields: nil)
         mixed.operation(kind: 7, key: "tags", encrypted: false)
@@ -17,40 +17,6 @@ public enum CKRecordSeeds {
         mixed.byte(8)
         seeds.append(("mixed-list-and-unstorable", Data(mixed.bytes)))
         return seeds
-    }
-
-    /// A Note of the Showcase schema (version 3) with its fields set.
-    public static func showcaseNote() -> Record {
-        let zone = RecordZoneID(zoneName: "notebook")
-        let date = Date(timeIntervalSinceReferenceDate: 700_000_000.5)
-        let place = try? Location(latitude: 52.5, longitude: 13.4, altitude: 34, horizontalAccuracy: 5, verticalAccuracy: 3, speed: 1.5, course: 270, timestamp: date)
-        var record = Record(recordType: "Note", id: RecordID(recordName: "note-1", zoneID: zone))
-        record["version"] = .int64(3)
-        record["text"] = .asset(Asset(fileURL: URL(fileURLWithPath: "/tmp/note-1.txt")))
-        record["modified"] = .timestamp(date)
-        record["title"] = .string("Groceries")
-        record["tags"] = .list(.string(["a", "b"]))
-        record["priority"] = .int64(2)
-        record["moods"] = .list(.string(["happy"]))
-        record["pinned"] = .int64(1)
-        record["position"] = .int64(4)
-        record["uuid"] = .string("E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
-        record["source"] = .string("https://example.com/n/1")
-        record["folder"] = .reference(Reference(recordID: RecordID(recordName: "folder-1", zoneID: zone), action: .deleteSelf))
-        record["links"] = .list(.reference([Reference(recordID: RecordID(recordName: "note-2", zoneID: zone), action: .validate)]))
-        record["rating"] = .double(4.5)
-        record["thumbnail"] = .bytes(Data([0, 1, 2, 3]))
-        record["reminder"] = .timestamp(date)
-        record["scores"] = .list(.double([1, 2.5]))
-        record["counts"] = .list(.int64([1, 2]))
-        record["dates"] = .list(.timestamp([date]))
-        record["blobs"] = .list(.bytes([Data([9])]))
-        if let place {
-            record["place"] = .location(place)
-            record["route"] = .list(.location([place]))
-        }
-        record.encryptedFields = ["secret": .string("s3cret"), "secretCount": .int64(7), "secretScore": .double(0.5)]
-        return record
     }
 
     /// `record` in the input layout: its type, ID and fields (encrypted ones on `encryptedValues`).

@@ -1,0 +1,1 @@
+../../../Sources/FuzzChecks/FuzzOutcome.swift

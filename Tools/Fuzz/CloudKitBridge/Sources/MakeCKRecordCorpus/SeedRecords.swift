@@ -1,0 +1,1 @@
+../../../Sources/MakeCorpus/SeedRecords.swift

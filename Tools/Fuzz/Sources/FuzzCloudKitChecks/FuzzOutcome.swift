@@ -1,1 +1,0 @@
-../FuzzChecks/FuzzOutcome.swift
