@@ -39,6 +39,7 @@ extension RecordStore {
     /// Stores local saves with their pending saves (see ``save(contentsOf:)``), stamping clocks at `now`.
     func saveLocally(_ db: Database, _ saves: [LocalSave], now: Date) throws {
         guard !saves.isEmpty else { return }
+        try refuseWritesIntoLostZones(db, saves.lazy.map { (id: $0.record.id, recordType: $0.record.recordType) })
         let table = schema.records
         var generation = try reserveGenerations(db, count: saves.count)
         // The upsert keeps the server copy; the WHERE refuses to turn a record into another type.
@@ -78,6 +79,7 @@ extension RecordStore {
     /// Deletes records of `recordType` as local edits (see ``delete(_:id:)``). Returns how many there were to delete.
     func deleteLocally(_ db: Database, recordType requested: String, ids: [RecordID]) throws -> Int {
         let table = schema.records
+        try refuseWritesIntoLostZones(db, ids.lazy.map { (id: $0, recordType: requested) })
         var deleted = 0
         for id in ids {
             let filter = try RecordIDFilter(id)

@@ -4,7 +4,8 @@ import RecordKit
 
 extension RecordStore {
     /// Applies `policy` to a shared zone the user lost access to, in one transaction: the zone's records and
-    /// pending changes go (``SharedZoneLossPolicy/deleteRecords``), or the records stay as a local copy that is
+    /// pending changes go (``SharedZoneLossPolicy/deleteRecords``; the zone stays known as lost, ``StoredZone/isLost``,
+    /// and a local save or delete into it throws ``RecordStoreError/lostSharedZone(_:recordType:)``), or the records stay as a local copy that is
     /// never sent (``SharedZoneLossPolicy/keepLocalCopy``). Either way the zone's token, refetch notes and parked
     /// records go, so nothing of the zone is fetched or sent until it is shared with the user again.
     ///
@@ -23,7 +24,14 @@ extension RecordStore {
         case .deleteRecords:
             try db.execute(sql: "DELETE FROM \(records) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
             let removed = db.changesCount
-            try db.execute(sql: "DELETE FROM \(zones) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
+            // The row stays, marked lost: a later local write into the zone is refused (it is another owner's
+            // zone, which no engine may send to), until the shared database lists the zone again.
+            try db.execute(sql: """
+                INSERT INTO \(zones) (ownerName, zoneName, token, zoneExists, scope, localCopy, lost)
+                VALUES (?, ?, NULL, 0, '\(DatabaseScope.shared.rawValue)', 0, 1)
+                ON CONFLICT (ownerName, zoneName) DO UPDATE
+                SET token = NULL, zoneExists = 0, scope = excluded.scope, localCopy = 0, lost = 1
+                """, arguments: zone)
             try dropRefetchNotes(db, zone: zone)
             return removed
         case .keepLocalCopy:
@@ -35,7 +43,8 @@ extension RecordStore {
             try db.execute(sql: """
                 INSERT INTO \(zones) (ownerName, zoneName, token, zoneExists, scope, localCopy)
                 VALUES (?, ?, NULL, 0, '\(DatabaseScope.shared.rawValue)', 1)
-                ON CONFLICT (ownerName, zoneName) DO UPDATE SET token = NULL, zoneExists = 0, scope = excluded.scope, localCopy = 1
+                ON CONFLICT (ownerName, zoneName) DO UPDATE
+                SET token = NULL, zoneExists = 0, scope = excluded.scope, localCopy = 1, lost = 0
                 """, arguments: zone)
             try dropRefetchNotes(db, zone: zone)
             return kept
@@ -85,5 +94,25 @@ extension RecordStore {
             """
         guard let scope else { return "\(zoneScope) <> ''" }
         return "\(zoneScope) = '\(scope.rawValue)'"
+    }
+
+    /// Throws ``RecordStoreError/lostSharedZone(_:recordType:)`` for the first record whose zone is a shared zone
+    /// the user lost (``SharedZoneLossPolicy/deleteRecords``): the zone is another owner's, so a write into it would
+    /// otherwise count as a private zone's and be sent to the user's own database. Each zone is read once.
+    func refuseWritesIntoLostZones(_ db: Database, _ records: some Sequence<(id: RecordID, recordType: String)>) throws {
+        var lostByZone: [RecordZoneID: Bool] = [:]
+        for (id, recordType) in records {
+            let zoneID = id.zoneID
+            let lost: Bool
+            if let known = lostByZone[zoneID] {
+                lost = known
+            } else {
+                lost = try Bool.fetchOne(
+                    db, sql: "SELECT lost FROM \(schema.zones) WHERE ownerName = ? AND zoneName = ?",
+                    arguments: try RowCoding.arguments(zoneID)) ?? false
+                lostByZone[zoneID] = lost
+            }
+            if lost { throw RecordStoreError.lostSharedZone(id, recordType: recordType) }
+        }
     }
 }

@@ -12,7 +12,7 @@ extension RecordStore {
     /// What the store keeps about a zone, read in `db` (see ``zone(_:)``).
     func zone(_ db: Database, _ zoneID: RecordZoneID, arguments: StatementArguments) throws -> StoredZone? {
         let table = schema.zones
-        let row = try Row.fetchOne(db, sql: "SELECT token, zoneExists, scope, localCopy FROM \(table) WHERE ownerName = ? AND zoneName = ?", arguments: arguments)
+        let row = try Row.fetchOne(db, sql: "SELECT token, zoneExists, scope, localCopy, lost FROM \(table) WHERE ownerName = ? AND zoneName = ?", arguments: arguments)
         return try row.map { (row: Row) throws(RecordStoreError) in try Self.storedZone(row, id: zoneID, table: table) }
     }
 
@@ -24,7 +24,7 @@ extension RecordStore {
     /// Every zone the store knows, read in `db` (see ``zones()``).
     func zones(_ db: Database) throws -> [StoredZone] {
         let table = schema.zones
-        let rows = try Row.fetchAll(db, sql: "SELECT ownerName, zoneName, token, zoneExists, scope, localCopy FROM \(table)")
+        let rows = try Row.fetchAll(db, sql: "SELECT ownerName, zoneName, token, zoneExists, scope, localCopy, lost FROM \(table)")
         var zones: [StoredZone] = []
         for row in rows {
             let id = RecordZoneID(
@@ -35,7 +35,7 @@ extension RecordStore {
         return zones.sorted { $0.id < $1.id }
     }
 
-    /// A zone row's `token`, `zoneExists`, `scope` and `localCopy` columns.
+    /// A zone row's `token`, `zoneExists`, `scope`, `localCopy` and `lost` columns.
     private static func storedZone(_ row: Row, id: RecordZoneID, table: String) throws(RecordStoreError) -> StoredZone {
         let token: Data? = try RowCoding.column(row, "token", table: table, id: nil)
         let exists: Bool = try RowCoding.column(row, "zoneExists", table: table, id: nil)
@@ -44,9 +44,10 @@ extension RecordStore {
             throw RowCoding.corruptColumn(row, "scope", table: table, id: nil)
         }
         let localCopy: Bool = try RowCoding.column(row, "localCopy", table: table, id: nil)
+        let lost: Bool = try RowCoding.column(row, "lost", table: table, id: nil)
         return StoredZone(
             id: id, token: try token.map { (data: Data) throws(RecordStoreError) in try Self.token(data, what: "change token of zone \(id)") },
-            exists: exists, scope: scope, isLocalCopy: localCopy)
+            exists: exists, scope: scope, isLocalCopy: localCopy, isLost: lost)
     }
 
     /// Records whether a zone exists on the server (created, or found deleted), keeping its token.
@@ -64,7 +65,8 @@ extension RecordStore {
     }
 
     /// Records which database a zone is in, keeping what else the store knows of it. A zone the store holds
-    /// as a local copy (``SharedZoneLossPolicy/keepLocalCopy``) is synced again: the engine of the shared
+    /// as a local copy (``SharedZoneLossPolicy/keepLocalCopy``) is synced again, and one lost with its records
+    /// (``StoredZone/isLost``) takes local writes again: the engine of the shared
     /// database calls this when its change feed lists the zone again (the share was accepted again).
     public func setZone(_ zoneID: RecordZoneID, scope: DatabaseScope) throws(RecordStoreError) {
         let zone = try RowCoding.arguments(zoneID)
@@ -73,9 +75,11 @@ extension RecordStore {
 
     /// Records which database a zone is in inside a write transaction (see ``setZone(_:scope:)``).
     func setZone(_ db: Database, zone: StatementArguments, scope: DatabaseScope) throws {
+        // A lost zone listed again exists again, as a zone first seen would.
         try db.execute(sql: """
-            INSERT INTO \(schema.zones) (ownerName, zoneName, scope, localCopy) VALUES (?, ?, ?, 0)
-            ON CONFLICT (ownerName, zoneName) DO UPDATE SET scope = excluded.scope, localCopy = 0
+            INSERT INTO \(schema.zones) (ownerName, zoneName, scope, localCopy, lost) VALUES (?, ?, ?, 0, 0)
+            ON CONFLICT (ownerName, zoneName) DO UPDATE
+            SET scope = excluded.scope, localCopy = 0, zoneExists = zoneExists OR lost, lost = 0
             """, arguments: zone + [scope.rawValue])
     }
 

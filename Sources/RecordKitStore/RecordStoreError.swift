@@ -66,6 +66,11 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
     /// A query of a record type the store keeps no projection of: its model was not among the models the store
     /// was opened with. Nothing was read.
     case notProjected(recordType: String)
+    /// A local save or delete of a record in a shared zone the user lost access to, whose records were removed
+    /// (``SharedZoneLossPolicy/deleteRecords``, ``StoredZone/isLost``): the zone is another owner's, and no engine
+    /// may send to it. Nothing of the change was stored. The zone takes writes again once it is shared with the
+    /// user again.
+    case lostSharedZone(RecordID, recordType: String)
 
     public var description: String {
         switch self {
@@ -113,6 +118,8 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
             "\(recordType).\(field): \(reason)"
         case let .notProjected(recordType):
             "the store keeps no queryable table of \(recordType): pass its model to the store when opening it"
+        case let .lostSharedZone(id, recordType):
+            "\(recordType) record '\(id.recordName)': zone \(id.zoneID) is a shared zone the user lost access to; nothing of the change was stored"
         }
     }
 

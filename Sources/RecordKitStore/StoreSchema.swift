@@ -133,6 +133,12 @@ struct StoreSchema: Sendable {
                 ALTER TABLE \(zones) ADD COLUMN localCopy INTEGER NOT NULL DEFAULT 0;
                 """)
         }
+        // A shared zone lost with its records deleted keeps its row, marked lost, so that a local write into it is
+        // refused rather than taken for a private zone's (which the private engine would send to the user's own
+        // database). An older version ignores the column and sees a shared zone that does not exist.
+        migrator.registerMigration("\(prefix)store-v1-lost-shared-zone") { [self] db in
+            try db.execute(sql: "ALTER TABLE \(zones) ADD COLUMN lost INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }

@@ -36,4 +36,9 @@ public struct StoredZone: Sendable, Hashable {
     /// Whether this is a shared zone the user lost access to, kept as a local copy by
     /// ``SharedZoneLossPolicy/keepLocalCopy``: its records stay readable, and nothing of it is ever sent.
     public var isLocalCopy = false
+    /// Whether this is a shared zone the user lost access to whose records were removed
+    /// (``SharedZoneLossPolicy/deleteRecords``): a local save or delete into it throws
+    /// ``RecordStoreError/lostSharedZone(_:recordType:)`` until the shared database lists the zone again
+    /// (``RecordStore/setZone(_:scope:)``) or the app forgets it (``RecordStore/forgetZone(_:keepingLocalChanges:)``).
+    public var isLost = false
 }

@@ -71,8 +71,38 @@ import Testing
         #expect(removed == 2)
         #expect(try store.fetchAll(Note.self, inZone: Self.sharedZone).models.isEmpty)
         #expect(try store.pendingItems().map(\.id.recordName) == ["mine"])
-        #expect(try store.zone(Self.sharedZone) == nil)
+        let zone = try #require(try store.zone(Self.sharedZone))
+        #expect(zone.isLost && !zone.exists && zone.scope == .shared && zone.token == nil && !zone.isLocalCopy)
         #expect(try store.fetch(Note.self, id: Fixtures.id("mine")) != nil)
+    }
+
+    /// A lost zone's records are gone, but the zone is still another owner's: a local write into it must not
+    /// become a private zone's change (the private engine would send it to the user's own database).
+    @Test func aWriteIntoALostSharedZoneIsRefusedUntilTheZoneIsSharedAgain() async throws {
+        let store = try storeWithBothDatabases()
+        try store.loseSharedZone(Self.sharedZone, policy: .deleteRecords)
+        let late = Fixtures.note("late", zone: Self.sharedZone)
+        let lateID = Fixtures.id("late", zone: Self.sharedZone)
+        let refused = RecordStoreError.lostSharedZone(lateID, recordType: Note.recordType)
+        #expect(throws: refused) { try store.save(late) }
+        await #expect(throws: refused) { try await store.async.save(late) }
+        #expect(throws: refused) { try store.transaction { $0.save(Fixtures.note("other")); $0.save(late) } }
+        await #expect(throws: refused) { try await store.async.transaction { $0.save(late) } }
+        let theirs = Fixtures.id("theirs", zone: Self.sharedZone)
+        #expect(throws: RecordStoreError.lostSharedZone(theirs, recordType: Note.recordType)) {
+            try store.delete(Note.self, id: theirs)
+        }
+        // Nothing of any refused change was stored, the transaction's private save included.
+        #expect(try store.pendingItems().map(\.id.recordName) == ["mine"])
+        #expect(try store.nextPendingBatch(for: .private).saves.map(\.record.id.recordName) == ["mine"])
+        #expect(try store.fetchAll(Note.self, inZone: Self.sharedZone).models.isEmpty)
+        // Listed by the shared database again (shared with the user again): writes are taken, for the shared engine.
+        try store.setZone(Self.sharedZone, scope: .shared)
+        let zone = try #require(try store.zone(Self.sharedZone))
+        #expect(!zone.isLost && zone.exists && zone.scope == .shared)
+        try store.save(late)
+        #expect(try store.nextPendingBatch(for: .shared).saves.map(\.record.id) == [lateID])
+        #expect(try store.nextPendingBatch(for: .private).saves.map(\.record.id.recordName) == ["mine"])
     }
 
     @Test func aLostSharedZoneKeptAsALocalCopyIsNeverSent() throws {

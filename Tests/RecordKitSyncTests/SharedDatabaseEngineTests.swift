@@ -96,6 +96,35 @@ import Testing
         #expect(await participant.shared.requestCounts[.saveZones] == nil)
     }
 
+    /// After the loss, the zone's records are gone but the zone is still the owner's: a save into it is refused,
+    /// not taken for a private zone's change that the private engine would send to the user's own database.
+    @Test func aSaveIntoALostZoneIsRefusedUntilTheFeedListsTheZoneAgain() async throws {
+        let participant = try await Participant(notes: ["a"])
+        try await participant.sharedEngine.sync()
+        _ = try await participant.shared.deleteZones([Self.sharedZone], from: nil)
+        try await participant.sharedEngine.sync()
+        let late = Self.sharedNote("late", text: "participant's late note", modified: 5)
+        #expect(throws: RecordStoreError.lostSharedZone(late.recordID, recordType: Note.recordType)) {
+            try participant.store.save(late)
+        }
+        #expect(try participant.store.pendingItems().isEmpty)
+        try await participant.device.sync()
+        #expect(await participant.harness.simulator.serverRecords().isEmpty)
+        // The owner shares the zone again: the shared database's feed lists it, and the zone takes writes again.
+        _ = await participant.shared.serverCreateZone(Self.sharedZone)
+        _ = try await participant.shared.serverSave([Self.sharedNote("a", text: "owner's a again", modified: 6).record()])
+        try await participant.sharedEngine.sync()
+        #expect(try participant.store.zone(Self.sharedZone)?.isLost == false)
+        #expect(try participant.sharedNotes() == ["a": "owner's a again"])
+        try participant.store.save(late)
+        try await participant.device.sync()
+        try await participant.sharedEngine.sync()
+        let sent = try #require(await participant.shared.serverRecord(late.recordID))
+        #expect(try Note(record: sent).textName == "participant's late note")
+        #expect(await participant.harness.simulator.serverRecords().isEmpty)
+        #expect(try participant.store.pendingItems().isEmpty)
+    }
+
     @Test func aLostZoneKeptAsALocalCopyIsNeverSentAgain() async throws {
         let participant = try await Participant(notes: ["a", "b"], policy: .keepLocalCopy)
         try await participant.sharedEngine.sync()
