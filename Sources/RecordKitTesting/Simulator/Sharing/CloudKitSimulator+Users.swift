@@ -13,6 +13,15 @@ extension CloudKitSimulator {
         SimulatedUser(name: name, simulator: self)
     }
 
+    /// The user named `name`, who can also be invited to shares by `emailAddress` or `phoneNumber`: an invitation
+    /// by either (a ``ShareParticipant`` whose identity has no user record name) is theirs when they fetch the
+    /// share's metadata and accept it. Calling it again replaces the user's address and number.
+    /// https://developer.apple.com/documentation/cloudkit/ckuseridentity/lookupinfo
+    public func registerUser(_ name: String, emailAddress: String? = nil, phoneNumber: String? = nil) -> SimulatedUser {
+        sharing.contacts[name] = UserContact(emailAddress: emailAddress, phoneNumber: phoneNumber)
+        return user(name)
+    }
+
     /// Runs one request of `user` under the rules of their database.
     func serving<T>(_ user: ActingUser, _ body: () throws(CloudError) -> T) throws(CloudError) -> T {
         let previous = acting
