@@ -8,7 +8,8 @@ extension CloudKitSimulator {
     ///
     /// Every user's zones live in this one simulator, under the owner's name; sharing moves nothing. The owner
     /// names their zones with the default owner name in their private database, participants name them with the
-    /// owner's name in their shared databases. Users exist once named; the simulator knows them only by name.
+    /// owner's name in their shared databases. Users exist once named; the simulator knows them by name, and
+    /// by the email address and phone number ``registerUser(_:emailAddress:phoneNumber:)`` gives them.
     public nonisolated func user(_ name: String) -> SimulatedUser {
         SimulatedUser(name: name, simulator: self)
     }
