@@ -125,6 +125,25 @@ import Testing
         #expect(await world.simulator.serverRecord(SharingWorld.sharedID("n1")) != nil)
     }
 
+    @Test func acceptingASecondShareOfAZoneBringsWhatItCoversIntoTheParticipantsFeed() async throws {
+        let world = try await SharingWorld()
+        let looseShare = try await world.alice.privateDatabase.saveShare(
+            RecordShare(rootRecordID: try world.owned("loose").id, shareRecordName: "loose-share",
+                        participants: [ShareParticipant(identity: ShareUserIdentity(userRecordName: "bob"))]),
+            rootRecord: try world.owned("loose"))
+        try await world.accept(looseShare, by: world.bob)
+        let first = try await world.bob.sharedDatabase.fetchZoneChanges(SharingWorld.sharedZone, since: nil)
+        #expect(first.changed.map(\.id.recordName) == ["loose"])
+        let folderShare = try await world.shareFolder(with: [("bob", .readOnly)])
+        try await world.accept(folderShare, by: world.bob)
+        // The notes under the folder were saved long before bob's token: his feed brings them now that a share
+        // covers them (the folder itself was saved again with its share).
+        let next = try await world.bob.sharedDatabase.fetchZoneChanges(SharingWorld.sharedZone, since: first.token)
+        #expect(next.changed.map(\.id.recordName).sorted() == ["folder", "n1", "n2"])
+        #expect(next.shares.map(\.id.recordName) == ["folder-share"])
+        #expect(next.deleted.isEmpty)
+    }
+
     @Test func aRecordMovedOutOfTheSharedHierarchyIsDeletedFromTheParticipantsFeed() async throws {
         let world = try await SharingWorld()
         let share = try await world.shareFolder(with: [("bob", .readOnly)])

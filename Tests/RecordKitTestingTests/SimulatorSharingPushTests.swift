@@ -65,9 +65,12 @@ import Testing
 
     @Test func aRemovedParticipantHearsTheirSharedDatabaseChanged() async throws {
         let (world, share) = try await subscribedWorld()
-        var current = try await world.alice.privateDatabase.fetchShare(share.id)
+        let laptop = SimulatedUserDatabase(user: "alice", scope: .private, simulator: world.simulator, deviceID: "alice-laptop")
+        await world.simulator.registerForPushes(device: "alice-laptop", user: "alice", scope: .private)
+        var current = try await laptop.fetchShare(share.id)
         current.participants.removeAll { $0.identity.userRecordName == "bob" }
-        _ = try await world.alice.privateDatabase.saveShare(current, rootRecord: nil)
+        _ = try await laptop.saveShare(current, rootRecord: nil)
+        #expect(await pushes(world, "alice-laptop").isEmpty)  // the device that changed the share
         let bobs = await pushes(world, "bob-phone")
         #expect(bobs.count == 1 && bobs.first?.0 == .shared && bobs.first?.1 == .database(zoneID: SharingWorld.sharedZone))
         // The owner hears of her share's change; carol, of nothing.

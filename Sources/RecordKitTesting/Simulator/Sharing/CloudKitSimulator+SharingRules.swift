@@ -106,7 +106,7 @@ extension CloudKitSimulator {
             for zoneID in has.subtracting(had).sorted() { noteSharedFeed(of: user, zoneID, deletion: nil) }
             for zoneID in had.subtracting(has).sorted() {
                 noteSharedFeed(of: user, zoneID, deletion: .deleted)
-                queueSharedDatabasePush(to: user, zoneID: zoneID, origin: nil, change: nil)
+                queueSharedDatabasePush(to: user, zoneID: zoneID, origin: sharing.requestDevice, change: nil)
             }
         }
         return result

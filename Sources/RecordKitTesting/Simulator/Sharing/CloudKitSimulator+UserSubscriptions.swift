@@ -86,9 +86,9 @@ extension CloudKitSimulator {
     /// change hear of it from ``changingAccess(_:)``).
     func queueZoneChangePushes(for zoneID: RecordZoneID) {
         guard !sharing.subscriptions.isEmpty else { return }
-        queueOwnerPushes(forZone: zoneID, origin: nil)
+        queueOwnerPushes(forZone: zoneID, origin: sharing.requestDevice)
         for participant in sharing.participants(inZone: zoneID) {
-            queueSharedDatabasePush(to: participant, zoneID: zoneID, origin: nil, change: nil)
+            queueSharedDatabasePush(to: participant, zoneID: zoneID, origin: sharing.requestDevice, change: nil)
         }
     }
 

@@ -15,7 +15,7 @@ extension CloudKitSimulator {
     }
 
     /// The user named `name`, who can also be invited to shares by `emailAddress` or `phoneNumber`: an invitation
-    /// by either (a ``ShareParticipant`` whose identity has no user record name) is theirs when they fetch the
+    /// by either (a `ShareParticipant` whose identity has no user record name) is theirs when they fetch the
     /// share's metadata and accept it. Calling it again replaces the user's address and number.
     /// https://developer.apple.com/documentation/cloudkit/ckuseridentity/lookupinfo
     public func registerUser(_ name: String, emailAddress: String? = nil, phoneNumber: String? = nil) -> SimulatedUser {
@@ -23,11 +23,16 @@ extension CloudKitSimulator {
         return user(name)
     }
 
-    /// Runs one request of `user` under the rules of their database.
-    func serving<T>(_ user: ActingUser, _ body: () throws(CloudError) -> T) throws(CloudError) -> T {
-        let previous = acting
+    /// Runs one request of `user` under the rules of their database; `device`, if named, sent it (the pushes of
+    /// share changes skip it, as record changes skip the device that saved them).
+    func serving<T>(_ user: ActingUser, from device: String? = nil, _ body: () throws(CloudError) -> T) throws(CloudError) -> T {
+        let previous = acting, previousDevice = sharing.requestDevice
         acting = user
-        defer { acting = previous }
+        sharing.requestDevice = device
+        defer {
+            acting = previous
+            sharing.requestDevice = previousDevice
+        }
         return try body()
     }
 
@@ -91,9 +96,11 @@ extension CloudKitSimulator {
         return try serving(user) { () throws(CloudError) in mapping.toClient(try fetchDatabaseChangesNow(since: token)) }
     }
 
-    func userSaveShare(_ share: RecordShare, rootRecord: Record?, as user: ActingUser) throws(CloudError) -> RecordShare {
+    func userSaveShare(
+        _ share: RecordShare, rootRecord: Record?, as user: ActingUser, from device: String?
+    ) throws(CloudError) -> RecordShare {
         let mapping = ZoneOwnerMapping(user)
-        return try serving(user) { () throws(CloudError) in
+        return try serving(user, from: device) { () throws(CloudError) in
             do throws(CloudError) {
                 return mapping.toClient(try saveShareNow(mapping.toServer(share), rootRecord: rootRecord.map(mapping.toServer)))
             } catch {
@@ -113,9 +120,9 @@ extension CloudKitSimulator {
         }
     }
 
-    func userDeleteShare(_ id: RecordID, as user: ActingUser) throws(CloudError) {
+    func userDeleteShare(_ id: RecordID, as user: ActingUser, from device: String?) throws(CloudError) {
         let mapping = ZoneOwnerMapping(user)
-        try serving(user) { () throws(CloudError) in
+        try serving(user, from: device) { () throws(CloudError) in
             do throws(CloudError) {
                 try deleteShareNow(mapping.toServer(id))
             } catch {

@@ -25,6 +25,8 @@ struct SharingState {
     var pushDevices: [ActingUser: Set<String>] = [:]
     /// The email address and phone number of each user who has them (ShareInvitees.swift).
     var contacts: [String: UserContact] = [:]
+    /// The device sending the share request being served, if named.
+    var requestDevice: String?
 
     /// The shares of a zone, sorted by record name.
     func shares(inZone zoneID: RecordZoneID) -> [RecordShare] {

@@ -124,7 +124,7 @@ public struct SimulatedUserDatabase: CloudSharing {
     }
 
     public func saveShare(_ share: RecordShare, rootRecord: Record?) async throws(CloudError) -> RecordShare {
-        try await simulator.userSaveShare(share, rootRecord: rootRecord, as: acting)
+        try await simulator.userSaveShare(share, rootRecord: rootRecord, as: acting, from: deviceID)
     }
 
     public func fetchShare(_ id: RecordID) async throws(CloudError) -> RecordShare {
@@ -132,6 +132,6 @@ public struct SimulatedUserDatabase: CloudSharing {
     }
 
     public func deleteShare(_ id: RecordID) async throws(CloudError) {
-        try await simulator.userDeleteShare(id, as: acting)
+        try await simulator.userDeleteShare(id, as: acting, from: deviceID)
     }
 }
