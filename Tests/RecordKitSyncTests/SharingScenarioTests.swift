@@ -78,7 +78,8 @@ import Testing
         let alice = try #require(harness.person("alice")), bob = try #require(harness.person("bob"))
         try await bob[0].syncShared()
         #expect(try noteIDs(on: bob[0]).count == 3)
-        var removed = share
+        // Edited on the server's copy: bob's acceptance changed the share (and its change tag) since it was saved.
+        var removed = try await alice.user.privateDatabase.fetchShare(share.id)
         removed.participants.removeAll { $0.identity.userRecordName == "bob" }
         _ = try await alice.user.privateDatabase.saveShare(removed, rootRecord: nil)
         try await bob[0].syncShared()
@@ -130,7 +131,8 @@ import Testing
         try bob[0].store.save(edited)
         try await harness.settle()
         #expect(try alice[0].store.fetch(Note.self, id: RecordID(recordName: "n2", zoneID: Fixtures.zone))?.textName == "hotel, two nights")
-        var removed = share
+        // Edited on the server's copy: bob's acceptance changed the share (and its change tag) since it was saved.
+        var removed = try await alice.user.privateDatabase.fetchShare(share.id)
         removed.participants.removeAll { $0.identity.userRecordName == "bob" }
         _ = try await alice.user.privateDatabase.saveShare(removed, rootRecord: nil)
         try await harness.settle()

@@ -40,11 +40,11 @@ extension CloudKitSimulator {
         let changes = zone.changes(after: after, limit: limit, visibleThrough: hiddenChanges[zoneID])
         let pageToken = SimulatorToken(kind: .zone, epoch: zone.epoch, sequence: changes.through).token
         if loseResponse { throw .networkFailure }
-        // A participant sees only the records their shares cover (deletions are not filtered: a record that is gone
-        // has no parent chain left to follow, and a deletion of a record never held is harmless).
+        // A participant sees only the records and shares their shares cover (Sharing/CloudKitSimulator+ShareFeed).
+        let page = pageForActingUser(changes, fromStart: after == nil)
         return ZoneChangesPage(
-            zoneID: zoneID, changed: changes.changed.filter(isVisible).map(servingAssets), deleted: changes.deleted, token: pageToken,
-            moreComing: changes.moreComing)
+            zoneID: zoneID, changed: page.records.map(servingAssets), deleted: page.deleted, shares: page.shares,
+            token: pageToken, moreComing: changes.moreComing)
     }
 
     public func fetchDatabaseChanges(since token: ServerChangeToken?) async throws(CloudError) -> DatabaseChangesPage {

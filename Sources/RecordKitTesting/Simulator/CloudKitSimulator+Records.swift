@@ -35,7 +35,9 @@ extension CloudKitSimulator {
             case let .success(zone):
                 // https://developer.apple.com/documentation/cloudkit/ckerror/code/unknownitem
                 // A participant reads only what their shares cover: anything else is as if it did not exist.
+                // A share's ID names no record: shares are read with CloudSharing.fetchShare.
                 guard let record = zone[id], isVisible(record) else { return RecordItemResult(id: id, result: .failure(.unknownItem(id))) }
+                noteServed([id])
                 return RecordItemResult(id: id, result: .success(servingAssets(record)))
             }
         }
@@ -94,6 +96,11 @@ extension CloudKitSimulator {
         var saves: [RecordItemResult] = [], deletes: [RecordDeleteResult] = []
         var changes: [CommittedChange] = []
         defer { queuePushes(for: changes, origin: origin) }
+        // Deleting a shared root (or any record of a parent chain) uncovers the records under it: participants
+        // who keep the zone through another share must find them deleted from their view.
+        let sharedZones = Set(sharing.shares.values.map(\.zoneID))
+        let coverageBefore = request.deletes.isEmpty || sharedZones.isEmpty ? nil : coverage(ofZones: sharedZones)
+        defer { if let coverageBefore { relogCoverageChanges(before: coverageBefore, after: coverage(ofZones: sharedZones)) } }
         for (id, plan) in zip(ids, plans) {
             switch plan {
             case let .save(record, keys):

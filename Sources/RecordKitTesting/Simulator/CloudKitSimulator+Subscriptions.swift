@@ -16,16 +16,7 @@ extension CloudKitSimulator {
         let loseResponse = try beginRequest(.modifySubscriptions)
         if let device { registerForPushes(device: device) }
         let saves = saving.map { subscription -> Result<Subscription, CloudError> in
-            // "You can't save a database subscription to the public database":
-            // https://developer.apple.com/documentation/cloudkit/ckdatabasesubscription
-            if scope == .public, subscription.kind == .database {
-                return .failure(.invalidArguments("subscription \(subscription.id): the public database has no database subscriptions"))
-            }
-            // CloudKit has no nil comparator (https://developer.apple.com/documentation/cloudkit/ckquery lists the
-            // predicate operators), so a query subscription with a nil check is refused.
-            if case let .query(query) = subscription.kind, let filter = query.filters.first(where: { !$0.comparator.isCloudKitComparator }) {
-                return .failure(.invalidArguments("subscription \(subscription.id): CloudKit has no \(filter.comparator.rawValue) comparator (field \(filter.fieldName))"))
-            }
+            if let refusal = subscriptionRefusal(subscription, in: scope) { return .failure(refusal) }
             // Saving a subscription with an existing ID replaces it.
             // https://developer.apple.com/documentation/cloudkit/cksubscription
             subscriptions[subscription.id] = subscription
@@ -39,6 +30,21 @@ extension CloudKitSimulator {
         }
         if loseResponse { throw .networkFailure }
         return SubscriptionModifyResult(saves: saves, deletes: deletes)
+    }
+
+    /// Why a database of `scope` refuses to save `subscription` (nil: it takes it).
+    func subscriptionRefusal(_ subscription: Subscription, in scope: DatabaseScope) -> CloudError? {
+        // "You can't save a database subscription to the public database":
+        // https://developer.apple.com/documentation/cloudkit/ckdatabasesubscription
+        if scope == .public, subscription.kind == .database {
+            return .invalidArguments("subscription \(subscription.id): the public database has no database subscriptions")
+        }
+        // CloudKit has no nil comparator (https://developer.apple.com/documentation/cloudkit/ckquery lists the
+        // predicate operators), so a query subscription with a nil check is refused.
+        if case let .query(query) = subscription.kind, let filter = query.filters.first(where: { !$0.comparator.isCloudKitComparator }) {
+            return .invalidArguments("subscription \(subscription.id): CloudKit has no \(filter.comparator.rawValue) comparator (field \(filter.fieldName))")
+        }
+        return nil
     }
 
     public func fetchAllSubscriptions() async throws(CloudError) -> [Subscription] {
@@ -95,6 +101,7 @@ extension CloudKitSimulator {
             queuePushes(origin: origin, change: change) { subscription in
                 self.notificationKind(subscription, change.record, change.reason)
             }
+            queueUserPushes(for: change, origin: origin)  // Sharing/CloudKitSimulator+UserSubscriptions.swift
         }
     }
 
@@ -103,6 +110,7 @@ extension CloudKitSimulator {
     /// own deletion. https://developer.apple.com/documentation/cloudkit/ckdatabasesubscription
     func queueZoneDeletionPushes(for zoneIDs: [RecordZoneID], origin: String?) {
         for zoneID in zoneIDs {
+            queueOwnerPushes(forZone: zoneID, origin: origin)  // Sharing/CloudKitSimulator+UserSubscriptions.swift
             queuePushes(origin: origin, change: nil) { subscription in
                 switch subscription.kind {
                 case .database: .database(zoneID: zoneID)
@@ -132,7 +140,7 @@ extension CloudKitSimulator {
     }
 
     /// What a push of `subscription` says of a change, nil when the change does not fire it.
-    private func notificationKind(
+    func notificationKind(
         _ subscription: Subscription, _ record: Record, _ reason: QueryNotificationReason
     ) -> CloudNotification.Kind? {
         switch subscription.kind {
@@ -142,13 +150,13 @@ extension CloudKitSimulator {
         }
     }
 
-    private static func alert(_ info: SubscriptionNotificationInfo) -> CloudNotification.Alert {
+    static func alert(_ info: SubscriptionNotificationInfo) -> CloudNotification.Alert {
         CloudNotification.Alert(
             title: info.title, subtitle: info.subtitle, body: info.alertBody, badge: info.shouldBadge ? 1 : nil,
             sound: info.soundName, category: info.category)
     }
 
-    private func deliver(_ notification: CloudNotification, to device: String, for change: CommittedChange?) {
+    func deliver(_ notification: CloudNotification, to device: String, for change: CommittedChange?) {
         let fault = pendingPushFaults.isEmpty ? randomPushFault() : pendingPushFaults.removeFirst()
         if let fault { pushFaultsMet.append(fault) }
         switch fault {

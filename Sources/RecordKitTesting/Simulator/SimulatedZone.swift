@@ -4,9 +4,12 @@ import RecordKitSync
 /// One zone of the simulated server: its records, the tombstones of deleted ones and its change log.
 ///
 /// Every change appends (sequence, record ID) to the log; an entry is live while it is the record's latest change,
-/// so a fetch walks the log from the token's sequence and skips superseded entries.
+/// so a fetch walks the log from the token's sequence and skips superseded entries. The zone's shares are in the
+/// same log, as CloudKit keeps its `cloudkit.share` records in their zone (https://developer.apple.com/documentation/cloudkit/ckshare),
+/// but stored apart from the records: a share is never answered as a record.
 struct SimulatedZone {
     struct Stored { var record: Record; var sequence: UInt64 }
+    struct StoredShare { var share: RecordShare; var sequence: UInt64 }
     struct Tombstone { var recordType: String; var sequence: UInt64 }
 
     var zone: RecordZone
@@ -15,6 +18,8 @@ struct SimulatedZone {
     private(set) var sequence: UInt64 = 0
     private(set) var records: [RecordID: Stored] = [:]
     private(set) var tombstones: [RecordID: Tombstone] = [:]
+    /// The zone's shares as its feed reports them (the simulator's ``SharingState`` holds the same shares).
+    private(set) var shares: [RecordID: StoredShare] = [:]
     private var log: [(sequence: UInt64, id: RecordID)] = []
 
     init(zone: RecordZone, epoch: UInt64) {
@@ -31,6 +36,29 @@ struct SimulatedZone {
         log.append((sequence, record.id))
     }
 
+    /// Logs a record again, unchanged, so that feeds read after this point report it: a participant whose access
+    /// to it changed learns so (the record appears, or, no longer covered, is reported deleted).
+    mutating func touch(_ id: RecordID) {
+        guard let record = records[id]?.record else { return }
+        put(record)
+    }
+
+    /// Saves a share, or records a change to it, in the zone's feed.
+    mutating func putShare(_ share: RecordShare) {
+        sequence += 1
+        shares[share.id] = StoredShare(share: share, sequence: sequence)
+        tombstones[share.id] = nil
+        log.append((sequence, share.id))
+    }
+
+    /// Removes a share: the feed reports a deletion of record type ``RecordShare/recordType``.
+    mutating func removeShare(_ id: RecordID) {
+        guard shares.removeValue(forKey: id) != nil else { return }
+        sequence += 1
+        tombstones[id] = Tombstone(recordType: RecordShare.recordType, sequence: sequence)
+        log.append((sequence, id))
+    }
+
     /// Removes a record; false when there was none.
     mutating func remove(_ id: RecordID) -> Bool {
         guard let old = records.removeValue(forKey: id) else { return false }
@@ -45,34 +73,46 @@ struct SimulatedZone {
     /// the page stops before them and its token does not pass them.
     func changes(
         after: UInt64?, limit: Int, visibleThrough: UInt64? = nil
-    ) -> (changed: [Record], deleted: [RecordDeletion], through: UInt64, moreComing: Bool) {
+    ) -> ZoneChanges {
         let start = after ?? 0
         var index = firstLogIndex(after: start)
-        var changed: [Record] = [], deleted: [RecordDeletion] = []
+        var changed: [Record] = [], shares: [RecordShare] = [], deleted: [RecordDeletion] = []
         var through = start
         while index < log.count {
             let entry = log[index]
             if let visibleThrough, entry.sequence > visibleThrough {
-                return (changed, deleted, max(start, visibleThrough), false)
+                return ZoneChanges(changed: changed, shares: shares, deleted: deleted, through: max(start, visibleThrough), moreComing: false)
             }
             index += 1
             guard let item = liveItem(entry, includeDeletions: after != nil) else { continue }
-            if changed.count + deleted.count == limit {
-                return (changed, deleted, through, true)
+            if changed.count + shares.count + deleted.count == limit {
+                return ZoneChanges(changed: changed, shares: shares, deleted: deleted, through: through, moreComing: true)
             }
             switch item {
             case let .changed(record): changed.append(record)
+            case let .share(share): shares.append(share)
             case let .deleted(deletion): deleted.append(deletion)
             }
             through = entry.sequence
         }
-        return (changed, deleted, sequence, false)
+        return ZoneChanges(changed: changed, shares: shares, deleted: deleted, through: sequence, moreComing: false)
     }
 
-    private enum Item { case changed(Record), deleted(RecordDeletion) }
+    /// What a page of the zone's feed holds, before the rules of the user reading it.
+    struct ZoneChanges {
+        var changed: [Record]
+        var shares: [RecordShare]
+        var deleted: [RecordDeletion]
+        /// The sequence the page's token stands for.
+        var through: UInt64
+        var moreComing: Bool
+    }
+
+    private enum Item { case changed(Record), share(RecordShare), deleted(RecordDeletion) }
 
     private func liveItem(_ entry: (sequence: UInt64, id: RecordID), includeDeletions: Bool) -> Item? {
         if let stored = records[entry.id], stored.sequence == entry.sequence { return .changed(stored.record) }
+        if let stored = shares[entry.id], stored.sequence == entry.sequence { return .share(stored.share) }
         if includeDeletions, let tombstone = tombstones[entry.id], tombstone.sequence == entry.sequence {
             return .deleted(RecordDeletion(id: entry.id, recordType: tombstone.recordType))
         }

@@ -4,8 +4,9 @@ import RecordKitSync
 
 /// Saving, reading and deleting shares, and accepting them, for the acting user (``SimulatedUser``).
 ///
-/// Shares are kept beside the zones, not as records of their zones' change feeds: the root record names its share
-/// in ``SystemFields/share``, and ``CloudSharing/fetchShare(_:)`` reads it.
+/// Shares are kept in the sharing state and logged in their zones' change feeds (``storeShare(_:id:)``), never
+/// answered as records: the root record names its share in ``SystemFields/share``, and
+/// ``CloudSharing/fetchShare(_:)`` reads it.
 extension CloudKitSimulator {
     /// Saves a share (and a hierarchy share's root record with it) for the acting user, in their private database.
     func saveShareNow(_ share: RecordShare, rootRecord: Record?) throws(CloudError) -> RecordShare {
@@ -21,6 +22,7 @@ extension CloudKitSimulator {
         if let existing, existing.scope != share.scope {
             throw .invalidArguments("share \(share.id) covers \(existing.scope) on the server, not \(share.scope)")
         }
+        try checkChangeTag(of: share, existing: existing)
         try checkScope(of: share, rootRecord: rootRecord, isNew: existing == nil)
         var stored = share
         stored.participants = Self.participants(share.participants, existing: existing, owner: acting.name)
@@ -32,16 +34,19 @@ extension CloudKitSimulator {
         stored.system.modificationDate = now
         stored.system.lastModifiedUserRecordName = acting.name
         try changingAccess { () throws(CloudError) in
-            sharing.shares[share.id] = stored
             // "When saving a newly created CKShare, you must save the share and its rootRecord in the same
-            // CKModifyRecordsOperation batch": the root is saved with the share, or neither is.
+            // CKModifyRecordsOperation batch": the root is saved with the share, or neither is. The root's save
+            // reads the share (for its share field) from the sharing state, so the share is there first.
             // https://developer.apple.com/documentation/cloudkit/ckshare
-            guard let rootRecord else { return }
-            let result = try serverModify(ModifyRecordsRequest(saves: [RecordSave(rootRecord)], savePolicy: .ifServerRecordUnchanged, atomic: true))
-            if case let .failure(error)? = result.saves.first?.result {
-                sharing.shares[share.id] = existing
-                throw error
+            if let rootRecord {
+                sharing.shares[share.id] = stored
+                let result = try serverModify(ModifyRecordsRequest(saves: [RecordSave(rootRecord)], savePolicy: .ifServerRecordUnchanged, atomic: true))
+                if case let .failure(error)? = result.saves.first?.result {
+                    sharing.shares[share.id] = existing
+                    throw error
+                }
             }
+            storeShare(stored, id: share.id)
         }
         if let url = stored.url { sharing.urls[url] = share.id }
         if loseResponse { throw .networkFailure }
@@ -64,9 +69,12 @@ extension CloudKitSimulator {
             if acting.scope == .shared {
                 // A participant deleting the share from their shared database leaves it.
                 // https://developer.apple.com/documentation/cloudkit/ckshare/participant
-                sharing.shares[id]?.participants.removeAll { $0.identity.userRecordName == acting.name }
+                var left = share
+                left.participants.removeAll { $0.identity.userRecordName == acting.name }
+                left.system.changeTag = newChangeTag(replacing: share.system.changeTag)
+                storeShare(left, id: id)
             } else {
-                sharing.shares[id] = nil
+                storeShare(nil, id: id)
             }
         }
         // "CloudKit clears this property's value when it deletes the corresponding CKShare object on the server."
@@ -81,7 +89,7 @@ extension CloudKitSimulator {
         let loseResponse = try beginRequest(.fetchRecords)
         guard let id = sharing.urls[url] else { throw .invalidArguments("no share was ever saved at \(url)") }
         guard let share = sharing.shares[id] else { throw .unknownItem(id) }
-        let invitation = try Self.invitation(of: user, to: share)
+        let invitation = try invitation(of: user, to: share)
         if loseResponse { throw .networkFailure }
         return ShareMetadata(
             share: share, containerIdentifier: containerIdentifier, rootRecordID: share.rootRecordID,
@@ -94,15 +102,20 @@ extension CloudKitSimulator {
     func acceptShareNow(_ metadata: ShareMetadata, by user: String) throws(CloudError) -> RecordShare {
         let loseResponse = try beginRequest(.modifyRecords)
         guard let share = sharing.shares[metadata.share.id] else { throw .unknownItem(metadata.share.id) }
-        var invitation = try Self.invitation(of: user, to: share)
+        var invitation = try invitation(of: user, to: share)
         if invitation.role != .owner {
             invitation.acceptanceStatus = .accepted
+            // The server now knows who the invitee is: an invitation by email or phone becomes this user's.
+            invitation.identity.userRecordName = user
             changingAccess { () throws(Never) in
                 var accepted = share
-                accepted.participants.removeAll { $0.identity.userRecordName == user }
-                accepted.participants.append(invitation)
+                if let index = accepted.participants.firstIndex(where: { sharing.identity($0.identity, isUser: user) }) {
+                    accepted.participants[index] = invitation
+                } else {
+                    accepted.participants.append(invitation)
+                }
                 accepted.system.changeTag = newChangeTag(replacing: share.system.changeTag)
-                sharing.shares[share.id] = accepted
+                storeShare(accepted, id: share.id)
             }
         }
         if loseResponse { throw .networkFailure }
@@ -111,11 +124,12 @@ extension CloudKitSimulator {
 
     // MARK: Rules
 
-    /// The participant `user` is, or becomes by opening the URL of a public share; permissionFailure when the share
+    /// The participant `user` is (listed by user record name, or by an email address or phone number the user
+    /// has: ShareInvitees.swift), or becomes by opening the URL of a public share; permissionFailure when the share
     /// is private to others. A public share lets anyone with its URL join with its public permission.
     /// https://developer.apple.com/documentation/cloudkit/ckshare/publicpermission
-    private static func invitation(of user: String, to share: RecordShare) throws(CloudError) -> ShareParticipant {
-        if let listed = share.participant(userRecordName: user), listed.acceptanceStatus != .removed { return listed }
+    private func invitation(of user: String, to share: RecordShare) throws(CloudError) -> ShareParticipant {
+        if let listed = sharing.participant(of: share, namingUser: user), listed.acceptanceStatus != .removed { return listed }
         guard share.publicPermission == .readOnly || share.publicPermission == .readWrite else {
             throw .permissionFailure("user \(user) is not a participant of share \(share.id)")
         }
@@ -134,11 +148,32 @@ extension CloudKitSimulator {
             guard participant.acceptanceStatus != .removed else { continue }
             var kept = participant
             if kept.role == .unknown { kept.role = .privateUser }
-            let known = participant.identity.userRecordName.flatMap { existing?.participant(userRecordName: $0) }
+            // The invitee as the server knows them, matched by user record name, email address or phone number:
+            // an owner's copy listing them by email keeps the user the server resolved.
+            let known = existing?.participants.first { SharingState.sameInvitee($0.identity, participant.identity) }
+            if kept.identity.userRecordName == nil { kept.identity.userRecordName = known?.identity.userRecordName }
             kept.acceptanceStatus = known?.acceptanceStatus == .accepted ? .accepted : .pending
             result.append(kept)
         }
         return result
+    }
+
+    /// Checks a saved share's change tag as a record save with `ifServerRecordUnchanged` is checked, so that two
+    /// owner devices editing participants cannot silently overwrite each other: a share the server holds must come
+    /// with the server's change tag (serverRecordChanged with the server's copy otherwise), and a share with a
+    /// change tag that the server no longer holds is unknownItem. A `CKShare` is a `CKRecord`, saved by the same
+    /// modify operation. https://developer.apple.com/documentation/cloudkit/ckshare
+    /// https://developer.apple.com/documentation/cloudkit/ckmodifyrecordsoperation/recordsavepolicy/ifserverrecordunchanged
+    /// https://developer.apple.com/documentation/cloudkit/ckerror/code/serverrecordchanged
+    /// https://developer.apple.com/documentation/cloudkit/ckerror/code/unknownitem
+    private func checkChangeTag(of share: RecordShare, existing: RecordShare?) throws(CloudError) {
+        guard let existing else {
+            if share.system.changeTag != nil { throw .unknownItem(share.id) }
+            return
+        }
+        if share.system.changeTag != existing.system.changeTag {
+            throw .serverRecordChanged(serverRecord: Self.shareRecord(existing), clientRecord: Self.shareRecord(share))
+        }
     }
 
     /// Checks what a share covers: a new hierarchy share comes with its root, in the share's zone, and overlaps no
@@ -166,7 +201,7 @@ extension CloudKitSimulator {
         }
     }
 
-    private func canRead(_ share: RecordShare, _ user: ActingUser) -> Bool {
+    func canRead(_ share: RecordShare, _ user: ActingUser) -> Bool {
         switch user.scope {
         case .shared:
             return share.participant(userRecordName: user.name)?.acceptanceStatus == .accepted

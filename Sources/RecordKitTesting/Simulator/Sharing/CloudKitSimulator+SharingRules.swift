@@ -90,14 +90,24 @@ extension CloudKitSimulator {
     /// their shared database feed as changed, lost ones as deleted.
     /// "Upon acceptance, CloudKit makes the shared records available in the participant's shared database."
     /// https://developer.apple.com/documentation/cloudkit/ckshare/participant
+    ///
+    /// A participant who keeps a zone but whose shares now cover other records of it (one of two shares of the zone
+    /// lost, or a share gained) finds the difference in their zone feed: ``relogCoverageChanges(before:after:)``.
     func changingAccess<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
         let before = sharing.accessMap()
+        let sharedZones = { Set(self.sharing.shares.values.map(\.zoneID)) }
+        let zonesBefore = sharedZones()
+        let coverageBefore = coverage(ofZones: zonesBefore)
         let result = try body()
         let after = sharing.accessMap()
+        relogCoverageChanges(before: coverageBefore, after: coverage(ofZones: zonesBefore.union(sharedZones())))
         for user in Set(before.keys).union(after.keys).sorted() {
             let had = before[user] ?? [], has = after[user] ?? []
             for zoneID in has.subtracting(had).sorted() { noteSharedFeed(of: user, zoneID, deletion: nil) }
-            for zoneID in had.subtracting(has).sorted() { noteSharedFeed(of: user, zoneID, deletion: .deleted) }
+            for zoneID in had.subtracting(has).sorted() {
+                noteSharedFeed(of: user, zoneID, deletion: .deleted)
+                queueSharedDatabasePush(to: user, zoneID: zoneID, origin: sharing.requestDevice, change: nil)
+            }
         }
         return result
     }
@@ -107,7 +117,7 @@ extension CloudKitSimulator {
     func shareRootDeleted(_ id: RecordID) {
         let gone = sharing.shares.values.filter { $0.rootRecordID == id }.map(\.id)
         guard !gone.isEmpty else { return }
-        changingAccess { () throws(Never) in for shareID in gone { sharing.shares[shareID] = nil } }
+        changingAccess { () throws(Never) in for shareID in gone { storeShare(nil, id: shareID) } }
     }
 
     /// A zone was deleted: its shares go, and every participant's shared database reports the zone deleted.

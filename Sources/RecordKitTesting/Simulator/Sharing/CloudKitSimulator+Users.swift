@@ -8,16 +8,31 @@ extension CloudKitSimulator {
     ///
     /// Every user's zones live in this one simulator, under the owner's name; sharing moves nothing. The owner
     /// names their zones with the default owner name in their private database, participants name them with the
-    /// owner's name in their shared databases. Users exist once named; the simulator knows them only by name.
+    /// owner's name in their shared databases. Users exist once named; the simulator knows them by name, and
+    /// by the email address and phone number ``registerUser(_:emailAddress:phoneNumber:)`` gives them.
     public nonisolated func user(_ name: String) -> SimulatedUser {
         SimulatedUser(name: name, simulator: self)
     }
 
-    /// Runs one request of `user` under the rules of their database.
-    func serving<T>(_ user: ActingUser, _ body: () throws(CloudError) -> T) throws(CloudError) -> T {
-        let previous = acting
+    /// The user named `name`, who can also be invited to shares by `emailAddress` or `phoneNumber`: an invitation
+    /// by either (a `ShareParticipant` whose identity has no user record name) is theirs when they fetch the
+    /// share's metadata and accept it. Calling it again replaces the user's address and number.
+    /// https://developer.apple.com/documentation/cloudkit/ckuseridentity/lookupinfo
+    public func registerUser(_ name: String, emailAddress: String? = nil, phoneNumber: String? = nil) -> SimulatedUser {
+        sharing.contacts[name] = UserContact(emailAddress: emailAddress, phoneNumber: phoneNumber)
+        return user(name)
+    }
+
+    /// Runs one request of `user` under the rules of their database; `device`, if named, sent it (the pushes of
+    /// share changes skip it, as record changes skip the device that saved them).
+    func serving<T>(_ user: ActingUser, from device: String? = nil, _ body: () throws(CloudError) -> T) throws(CloudError) -> T {
+        let previous = acting, previousDevice = sharing.requestDevice
         acting = user
-        defer { acting = previous }
+        sharing.requestDevice = device
+        defer {
+            acting = previous
+            sharing.requestDevice = previousDevice
+        }
         return try body()
     }
 
@@ -81,9 +96,11 @@ extension CloudKitSimulator {
         return try serving(user) { () throws(CloudError) in mapping.toClient(try fetchDatabaseChangesNow(since: token)) }
     }
 
-    func userSaveShare(_ share: RecordShare, rootRecord: Record?, as user: ActingUser) throws(CloudError) -> RecordShare {
+    func userSaveShare(
+        _ share: RecordShare, rootRecord: Record?, as user: ActingUser, from device: String?
+    ) throws(CloudError) -> RecordShare {
         let mapping = ZoneOwnerMapping(user)
-        return try serving(user) { () throws(CloudError) in
+        return try serving(user, from: device) { () throws(CloudError) in
             do throws(CloudError) {
                 return mapping.toClient(try saveShareNow(mapping.toServer(share), rootRecord: rootRecord.map(mapping.toServer)))
             } catch {
@@ -103,9 +120,9 @@ extension CloudKitSimulator {
         }
     }
 
-    func userDeleteShare(_ id: RecordID, as user: ActingUser) throws(CloudError) {
+    func userDeleteShare(_ id: RecordID, as user: ActingUser, from device: String?) throws(CloudError) {
         let mapping = ZoneOwnerMapping(user)
-        try serving(user) { () throws(CloudError) in
+        try serving(user, from: device) { () throws(CloudError) in
             do throws(CloudError) {
                 try deleteShareNow(mapping.toServer(id))
             } catch {

@@ -16,6 +16,17 @@ struct SharingState {
     var urls: [URL: RecordID] = [:]
     /// Each user's shared database change feed, created when first needed.
     var feeds: [String: SharedDatabaseFeed] = [:]
+    /// What each participant was served of shared zones (records and shares), so that what they lose access to is
+    /// reported deleted in their zone feed, and nothing they never saw is.
+    var served: [String: Set<RecordID>] = [:]
+    /// Each user database's subscriptions, by subscription ID (CloudKitSimulator+UserSubscriptions.swift).
+    var subscriptions: [ActingUser: [String: Subscription]] = [:]
+    /// The devices registered for each user database's pushes.
+    var pushDevices: [ActingUser: Set<String>] = [:]
+    /// The email address and phone number of each user who has them (ShareInvitees.swift).
+    var contacts: [String: UserContact] = [:]
+    /// The device sending the share request being served, if named.
+    var requestDevice: String?
 
     /// The shares of a zone, sorted by record name.
     func shares(inZone zoneID: RecordZoneID) -> [RecordShare] {

@@ -110,19 +110,21 @@ public struct SimulatedUserDatabase: CloudSharing {
         try await simulator.userFetchDatabaseChanges(since: token, as: acting)
     }
 
-    /// Subscriptions are the simulator's, shared by every user (the simulator's pushes do not tell users apart).
+    /// Subscriptions are this user's, in this database: a change in a zone the user owns fires their private
+    /// database's subscriptions, a change in a zone shared with them their shared database's (database
+    /// subscriptions only), and no other user's. Saving from a ``deviceID`` registers that device for the pushes.
     public func modifySubscriptions(
         saving: [Subscription], deleting: [String]
     ) async throws(CloudError) -> SubscriptionModifyResult {
-        try await simulator.modifySubscriptions(saving: saving, deleting: deleting, from: deviceID)
+        try await simulator.userModifySubscriptions(saving: saving, deleting: deleting, as: acting, from: deviceID)
     }
 
     public func fetchAllSubscriptions() async throws(CloudError) -> [Subscription] {
-        try await simulator.fetchAllSubscriptions()
+        try await simulator.userFetchAllSubscriptions(as: acting)
     }
 
     public func saveShare(_ share: RecordShare, rootRecord: Record?) async throws(CloudError) -> RecordShare {
-        try await simulator.userSaveShare(share, rootRecord: rootRecord, as: acting)
+        try await simulator.userSaveShare(share, rootRecord: rootRecord, as: acting, from: deviceID)
     }
 
     public func fetchShare(_ id: RecordID) async throws(CloudError) -> RecordShare {
@@ -130,6 +132,6 @@ public struct SimulatedUserDatabase: CloudSharing {
     }
 
     public func deleteShare(_ id: RecordID) async throws(CloudError) {
-        try await simulator.userDeleteShare(id, as: acting)
+        try await simulator.userDeleteShare(id, as: acting, from: deviceID)
     }
 }

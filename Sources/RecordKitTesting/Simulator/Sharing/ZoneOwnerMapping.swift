@@ -84,7 +84,7 @@ struct ZoneOwnerMapping: Sendable {
         return ZoneChangesPage(
             zoneID: toClient(page.zoneID), changed: page.changed.map(toClient),
             deleted: page.deleted.map { RecordDeletion(id: toClient($0.id), recordType: $0.recordType) },
-            token: page.token, moreComing: page.moreComing)
+            shares: page.shares.map(toClient), token: page.token, moreComing: page.moreComing)
     }
 
     func toClient(_ page: DatabaseChangesPage) -> DatabaseChangesPage {
