@@ -106,6 +106,8 @@ extension RecordStore {
                 pending = excluded.pending, generation = excluded.generation
             """)
         let layout = StoredRow.Layout(select)
+        let fresh = try FetchedRowInsert(db, schema: schema, references: assetReferences, projection: projection)
+        var held = try FetchedRowInsert.held(db, encoded.map(\.record.id), table: table)
         for (record, bytes) in encoded {
             let id = record.id
             do {
@@ -115,43 +117,47 @@ extension RecordStore {
                 continue
             }
             let filter = try RecordIDFilter(id)
-            let row = try Row.fetchOne(select, arguments: filter.arguments)
+            let row = held.contains(id) ? try Row.fetchOne(select, arguments: filter.arguments) : nil
+            guard let row else {
+                // A record the store does not hold: a new row, its derived rows written from the record in hand.
+                try fresh.insert(db, record: record, bytes: bytes)
+                held.insert(id)  // the same ID again later in the page is a change of this row
+                continue
+            }
             var value: Data? = bytes
             var pending = PendingCode.none.rawValue
             var generation: Int64 = 0
-            if let row {
-                let stored: (type: String, code: PendingCode, generation: Int64, local: Data?, ancestor: Data?)
-                do throws(RecordStoreError) {
-                    let columns = StoredRow(row, table: table, id: id, layout: layout)
-                    stored = (
-                        try columns.recordType, try columns.pendingCode, try columns.generation, try columns.localBytes,
-                        try columns.serverBytes)
-                } catch {
-                    // A damaged row is kept as it is, as a corrupt local copy is: only its server copy is updated.
-                    report.unmerged.append(error)
-                    try db.execute(
-                        sql: "UPDATE \(table) SET server = ? WHERE \(RecordIDFilter.sql)", arguments: [bytes] + filter.arguments)
-                    continue
+            let stored: (type: String, code: PendingCode, generation: Int64, local: Data?, ancestor: Data?)
+            do throws(RecordStoreError) {
+                let columns = StoredRow(row, table: table, id: id, layout: layout)
+                stored = (
+                    try columns.recordType, try columns.pendingCode, try columns.generation, try columns.localBytes,
+                    try columns.serverBytes)
+            } catch {
+                // A damaged row is kept as it is, as a corrupt local copy is: only its server copy is updated.
+                report.unmerged.append(error)
+                try db.execute(
+                    sql: "UPDATE \(table) SET server = ? WHERE \(RecordIDFilter.sql)", arguments: [bytes] + filter.arguments)
+                continue
+            }
+            if stored.type != record.recordType {
+                // Records of different types never merge: the server's record takes the ID, unchanged.
+                if stored.code == .save, let local = stored.local {
+                    do {
+                        report.displaced.append(try RowCoding.record(local, id: id, recordType: stored.type, copy: .local))
+                    } catch {
+                        report.unmerged.append(error)
+                    }
                 }
-                if stored.type != record.recordType {
-                    // Records of different types never merge: the server's record takes the ID, unchanged.
-                    if stored.code == .save, let local = stored.local {
-                        do {
-                            report.displaced.append(try RowCoding.record(local, id: id, recordType: stored.type, copy: .local))
-                        } catch {
-                            report.unmerged.append(error)
-                        }
-                    }
-                } else if stored.code != .none {
-                    pending = stored.code.rawValue
-                    generation = stored.generation
-                    if stored.code == .save, let local = stored.local {
-                        // The merged value is a new edit: a send of the old one must not clear it.
-                        generation = try reserveGenerations(db, count: 1)
-                        value = merge(id: id, local: local, ancestor: stored.ancestor, server: record, report: &report)
-                    } else {
-                        value = nil
-                    }
+            } else if stored.code != .none {
+                pending = stored.code.rawValue
+                generation = stored.generation
+                if stored.code == .save, let local = stored.local {
+                    // The merged value is a new edit: a send of the old one must not clear it.
+                    generation = try reserveGenerations(db, count: 1)
+                    value = merge(id: id, local: local, ancestor: stored.ancestor, server: record, report: &report)
+                } else {
+                    value = nil
                 }
             }
             try upsert.execute(arguments: [

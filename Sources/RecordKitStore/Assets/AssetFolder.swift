@@ -119,7 +119,13 @@ final class AssetFolder: @unchecked Sendable {
         return (copied, fileURL(digest: copied))
     }
 
-    /// Releases pins taken by ``adopt(_:hardLink:)``.
+    /// Pins `digest` once more: a file ``adopt(_:hardLink:)`` took in (and pinned) for another record of the same
+    /// transaction.
+    func pin(_ digest: String) {
+        locked { pins[digest, default: 0] += 1 }
+    }
+
+    /// Releases pins taken by ``adopt(_:hardLink:)`` and ``pin(_:)``.
     func unpin(_ digests: [String]) {
         locked {
             for digest in digests {

@@ -17,7 +17,9 @@ import RecordKit
 /// The table is kept by temporary triggers on the store's write connection, in the same transaction as every
 /// write of a record row: a written value or server copy has its references read by a SQL function (which
 /// decodes the archived record only when its bytes name the folder), and the references a write drops are noted
-/// in a temporary table. After the transaction, only those digests are candidates for removal.
+/// in a temporary table. After the transaction, only those digests are candidates for removal. A fetched record the
+/// store does not hold yet is inserted with the insert trigger bypassed, its references written from the record in
+/// hand by the same function (``FetchedRowInsert``).
 ///
 /// A row whose references cannot be read (its bytes cannot be decoded) is noted with the digest ``unreadable``:
 /// while one is there, nothing is removed.
@@ -45,17 +47,30 @@ struct AssetReferences {
         decode: (Data) -> RecordKit.Record? = { try? NativeArchive.decodeRecord($0) },
         digestOf: ((URL) -> String?)? = nil
     ) -> String? {
-        guard case let .blob(bytes) = value.storage, contains(bytes, marker) else { return nil }
-        guard let record = decode(bytes) else { return "[\"\(unreadable)\"]" }
+        guard case let .blob(bytes) = value.storage,
+              let digests = digests(bytes, folderName: folderName, marker: marker, decode: decode, digestOf: digestOf),
+              !digests.isEmpty
+        else { return nil }
+        // Digests are hex digits only: no escaping needed.
+        return "[" + digests.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+    }
+
+    /// The digests (sorted) of the folder's files that the archive `bytes` references: empty for none, ``unreadable``
+    /// alone when the bytes cannot be decoded. The rows ``digestsJSON(_:folderName:marker:decode:digestOf:)`` gives
+    /// the triggers, for a write path that inserts the rows itself (``insertDirectly(_:digests:ownerName:zoneName:recordName:)``)
+    /// with the record it archived in hand as `decode`'s answer.
+    static func digests(
+        _ bytes: Data, folderName: String, marker: Data, decode: (Data) -> RecordKit.Record?, digestOf: ((URL) -> String?)? = nil
+    ) -> [String]? {
+        guard contains(bytes, marker) else { return nil }
+        guard let record = decode(bytes) else { return [unreadable] }
         var digests = Set<String>()
         for (_, asset) in RecordAssetFields.assets(of: record) {
             guard let url = asset.fileURL else { continue }
             let digest = if let digestOf { digestOf(url) } else { folderDigest(of: url, folderName: folderName) }
             if let digest { digests.insert(digest) }
         }
-        guard !digests.isEmpty else { return nil }
-        // Digests are hex digits only: no escaping needed.
-        return "[" + digests.sorted().map { "\"\($0)\"" }.joined(separator: ",") + "]"
+        return digests.sorted()
     }
 
     /// Whether `marker` occurs in `bytes` (`memchr` and `memcmp`: `Data.range(of:)` costs several times more, and
@@ -109,10 +124,12 @@ struct AssetReferences {
         func release(_ condition: String) -> String {
             "INSERT INTO \(released) (digest) SELECT digest FROM \(refs) WHERE \(condition); DELETE FROM \(refs) WHERE \(condition);"
         }
+        let bypass = TriggerBypass.functionName(prefix: schema.prefix)
+        _ = TriggerBypass.install(db, prefix: schema.prefix)
         try uninstall(db)
         try db.execute(sql: """
             CREATE TEMP TABLE IF NOT EXISTS \(released) (digest TEXT NOT NULL);
-            CREATE TEMP TRIGGER \(refs)_insert AFTER INSERT ON main.\(table) BEGIN
+            CREATE TEMP TRIGGER \(refs)_insert AFTER INSERT ON main.\(table) WHEN NOT \(bypass)() BEGIN
                 \(add(0, "value")) \(add(1, "server"))
             END;
             CREATE TEMP TRIGGER \(refs)_delete AFTER DELETE ON main.\(table) BEGIN
@@ -137,6 +154,20 @@ struct AssetReferences {
     func uninstall(_ db: Database) throws {
         for suffix in ["insert", "delete", "value", "server", "key"] {
             try db.execute(sql: "DROP TRIGGER IF EXISTS temp.\(refs)_\(suffix)")
+        }
+    }
+
+    /// Inserts the references of a row the caller inserted with the insert trigger bypassed (``TriggerBypass``):
+    /// each digest for its value (slot 0) and its server copy (slot 1), which are the same archive, as the trigger
+    /// would (`INSERT OR IGNORE`).
+    func insertDirectly(_ db: Database, digests: [String], ownerName: String, zoneName: String, recordName: String) throws {
+        guard !digests.isEmpty else { return }
+        let insert = try db.cachedStatement(sql: """
+            INSERT OR IGNORE INTO \(refs) (digest, ownerName, zoneName, recordName, slot)
+            VALUES (?1, ?2, ?3, ?4, 0), (?1, ?2, ?3, ?4, 1)
+            """)
+        for digest in digests {
+            try insert.execute(arguments: [digest, ownerName, zoneName, recordName])
         }
     }
 

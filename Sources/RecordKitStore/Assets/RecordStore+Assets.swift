@@ -34,15 +34,20 @@ extension RecordStore {
     /// Takes the assets of server records (fetched, or conflict results) into the folder, hard-linking out of
     /// CloudKit's download cache where the file system allows. A record whose asset cannot be taken in is left
     /// out and reported, as any fetched record the store cannot keep is; the others are stored.
+    ///
+    /// A file several records name (a page of downloads of the same content) is taken in once per call: the others
+    /// take the same folder file, pinned once more each.
     func adoptServerAssets(_ records: [RecordKit.Record]) -> AdoptedRecords {
         var adopted = AdoptedRecords()
+        let sources = AdoptedSources()
         for record in records {
             do throws(RecordStoreError) {
-                adopted.records.append(try adopt(record, into: assets, hardLink: true, pins: &adopted.pins))
+                adopted.records.append(try adopt(record, into: assets, hardLink: true, pins: &adopted.pins, sources: sources))
             } catch {
                 adopted.skipped.append(SkippedRecord(id: record.id, error: error))
             }
         }
+        adopted.pins += sources.pins
         return adopted
     }
 
@@ -75,8 +80,11 @@ extension RecordStore {
         return (result, pins)
     }
 
+    /// Takes the assets of `record` in. `sources` remembers the sources taken in by this call's earlier records
+    /// (nil: none are): one already taken is not read or linked again, only pinned once more.
     private func adopt(
-        _ record: RecordKit.Record, into assets: AssetFolder, hardLink: Bool, pins: inout [String]
+        _ record: RecordKit.Record, into assets: AssetFolder, hardLink: Bool, pins: inout [String],
+        sources: AdoptedSources? = nil
     ) throws(RecordStoreError) -> RecordKit.Record {
         guard RecordAssetFields.hasAssets(record) else { return record }
         var taken: [String] = []
@@ -84,7 +92,14 @@ extension RecordStore {
             let result = try RecordAssetFields.replacingAssets(of: record) { (field, asset) throws(RecordStoreError) -> Asset in
                 guard let source = asset.fileURL else { return asset }
                 do throws(AssetFileError) {
-                    let owned = try assets.adopt(source, hardLink: hardLink)
+                    let owned: (digest: String, url: URL)
+                    if let known = sources?.byURL[source] {
+                        assets.pin(known.digest)
+                        owned = known
+                    } else {
+                        owned = try assets.adopt(source, hardLink: hardLink)
+                        sources?.remember(owned, for: source, in: assets)
+                    }
                     taken.append(owned.digest)
                     var kept = asset
                     kept.fileURL = owned.url
@@ -98,6 +113,20 @@ extension RecordStore {
         } catch {
             assets.unpin(taken)
             throw error
+        }
+    }
+
+    /// The folder files one adoption call took in, by the source URL the records named. Each holds a pin of its
+    /// own (in ``pins``, released with the records' after their transaction): a record that fails and releases its
+    /// own pins leaves the file pinned for the records after it.
+    final class AdoptedSources {
+        private(set) var byURL: [URL: (digest: String, url: URL)] = [:]
+        private(set) var pins: [String] = []
+
+        func remember(_ owned: (digest: String, url: URL), for source: URL, in assets: AssetFolder) {
+            assets.pin(owned.digest)
+            pins.append(owned.digest)
+            byURL[source] = owned
         }
     }
 

@@ -8,7 +8,9 @@ import RecordKit
 /// insert, update of the local value or ID, and delete of a row of the records table rewrites that record's
 /// projection row and full-text row in the same statement, so every write path (local edits, fetched pages,
 /// merges, sent results, zone resets, requeues, the Core Data move, the async paths) keeps them in its own
-/// transaction. A pending delete (a NULL value) and a record the model cannot decode have no projection row.
+/// transaction. A pending delete (a NULL value) and a record the model cannot decode have no projection row. One
+/// path writes the rows itself, in the same transaction: a fetched record the store does not hold yet is inserted
+/// with the insert trigger bypassed, and its rows come from the record in hand (``ProjectionDirectInsert``).
 ///
 /// Each table's layout signature is stored in the state table under `projection.<RecordType>`: when the models
 /// an app opens the store with describe another layout (a new field, a new index), the table is rebuilt from the
@@ -44,6 +46,7 @@ struct ProjectionTables: Sendable {
     /// registered, and installs the triggers. Returns what each rebuild did.
     func prepare(_ db: Database, archives: ArchiveDecodeCache) throws -> [ProjectionRebuildReport] {
         for type in types { db.add(function: type.columnFunction(archives: archives)) }
+        _ = TriggerBypass.install(db, prefix: schema.prefix)
         try uninstallTriggers(db)
         var reports: [ProjectionRebuildReport] = []
         for type in types {
@@ -135,7 +138,7 @@ struct ProjectionTables: Sendable {
         let sameKey = "OLD.ownerName = NEW.ownerName AND OLD.zoneName = NEW.zoneName AND OLD.recordName = NEW.recordName"
         try db.execute(sql: """
             CREATE TEMP TRIGGER \(type.table)_insert AFTER INSERT ON main.\(records)
-            WHEN NEW.recordType = \(recordType) BEGIN
+            WHEN NEW.recordType = \(recordType) AND NOT \(TriggerBypass.functionName(prefix: schema.prefix))() BEGIN
                 \(insertRow(type))
             END;
             CREATE TEMP TRIGGER \(type.table)_update AFTER UPDATE OF value, recordType, ownerName, zoneName, recordName ON main.\(records)
