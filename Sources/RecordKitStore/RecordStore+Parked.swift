@@ -62,9 +62,9 @@ extension RecordStore {
         """
     }
 
-    /// Forgets that a record is parked: the app edited it, so it is sent again.
+    /// Forgets that a record is parked: the app edited it, so it is sent again. A cached statement: a bulk save
+    /// runs it once per record, and preparing it each time was a quarter of the save's CPU time.
     func unpark(_ db: Database, _ arguments: StatementArguments) throws {
-        try db.execute(
-            sql: "DELETE FROM \(schema.parked) WHERE \(RecordIDFilter.sql)", arguments: arguments)
+        try db.cachedStatement(sql: "DELETE FROM \(schema.parked) WHERE \(RecordIDFilter.sql)").execute(arguments: arguments)
     }
 }

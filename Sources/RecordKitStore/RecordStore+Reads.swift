@@ -81,12 +81,14 @@ extension RecordStore {
 
     // MARK: Decoding rows
 
-    /// Decodes rows `ownerName, zoneName, recordName, value` into models, collecting the failures.
+    /// Decodes rows `ownerName, zoneName, recordName, value` into models, collecting the failures. `cached`
+    /// reuses the connection's prepared statement: only for SQL whose text depends on the query's shape alone,
+    /// so the connection's cache stays bounded.
     static func collect<Model: RecordModel>(
-        _: Model.Type, _ db: Database, table: String, sql: String, arguments: StatementArguments
+        _: Model.Type, _ db: Database, table: String, sql: String, arguments: StatementArguments, cached: Bool = false
     ) throws -> StoredModels<Model> {
         var result = StoredModels<Model>(models: [], undecodable: [])
-        let statement = try db.makeStatement(sql: sql)
+        let statement = cached ? try db.cachedStatement(sql: sql) : try db.makeStatement(sql: sql)
         let layout = StoredRow.Layout(statement)
         let rows = try Row.fetchCursor(statement, arguments: arguments)
         while let row = try rows.next() {

@@ -15,6 +15,11 @@ struct ProjectionQuery {
     private(set) var order: [String] = []
     private(set) var arguments: [DatabaseValueConvertible?] = []
     private(set) var orderArguments: [DatabaseValueConvertible?] = []
+    /// The projection columns the order reads (alias-qualified), so a page can be chosen carrying only them.
+    private(set) var orderColumns: [String] = []
+    /// Whether the SQL text depends on the values compared, not only on the query's shape (an `in` list's
+    /// length, a list of IDs): such a statement is prepared for each query rather than cached.
+    private(set) var textVariesWithValues = false
 
     /// The alias of the projection table in the SQL (`p`).
     let alias: String
@@ -122,6 +127,7 @@ struct ProjectionQuery {
             }
         }
         let wanted = ids(filter.value)
+        if case .list = filter.value { textVariesWithValues = true }
         let one = "(\(columns.name) = ? AND \(columns.zone) = ? AND \(columns.owner) = ?)"
         let anyOf = wanted.isEmpty ? "0" : "(" + Array(repeating: one, count: wanted.count).joined(separator: " OR ") + ")"
         switch filter.comparator {
@@ -158,6 +164,7 @@ struct ProjectionQuery {
         case .in, .notIn:
             let values = elements(filter.value).map(ProjectionLayout.scalar)
             arguments += values.map { $0 as DatabaseValueConvertible? }
+            textVariesWithValues = true
             let list = "\(column) IN (\(placeholders(values.count)))"
             return filter.comparator == .in ? list : "(\(column) IS NULL OR NOT \(list))"
         case .beginsWith, .notBeginsWith:
@@ -207,11 +214,13 @@ struct ProjectionQuery {
             return filter.comparator == .listContains ? hit : "NOT " + hit
         case .listContainsAny, .notListContainsAny:
             let values = elements(filter.value).map(ProjectionLayout.scalar)
+            textVariesWithValues = true
             arguments += values.map { $0 as DatabaseValueConvertible? }
             let hit = "EXISTS (SELECT 1 FROM \(each) WHERE value IN (\(placeholders(values.count))))"
             return filter.comparator == .listContainsAny ? hit : "NOT " + hit
         case .listContainsAll, .notListContainsAll:
             let values = elements(filter.value).map(ProjectionLayout.scalar)
+            textVariesWithValues = true
             let missing: String
             if values.isEmpty {
                 missing = "0"
@@ -238,7 +247,13 @@ struct ProjectionQuery {
 
     private mutating func addSort(_ key: QueryFieldKey, ascending: Bool, relativeLocation: Location?) throws(RecordStoreError) {
         let direction = ascending ? "ASC" : "DESC"
-        switch try target(key) {
+        let target = try target(key)
+        switch target {
+        case let .id(name, _, _): orderColumns.append(name)
+        case let .location(latitude, longitude): orderColumns += [latitude, longitude]
+        case let .column(column, _): orderColumns.append(column)
+        }
+        switch target {
         case let .id(name, _, _):
             // The record's own name sorts as a string; a reference has no order, only "present first".
             order.append(key == .recordName ? "\(name) \(direction)" : "(\(name) IS NULL)")

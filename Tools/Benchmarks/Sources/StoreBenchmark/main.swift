@@ -23,6 +23,11 @@ if arguments.contains("--asset-saves") {
 }
 let count = arguments.firstIndex(of: "--count").flatMap { arguments.indices.contains($0 + 1) ? Int(arguments[$0 + 1]) : nil } ?? 100_000
 let rounds = 3
+// Profiling mode: only the bulk save of one store contender, `rounds` times, for perf or strace to look at.
+if let mode = arguments.firstIndex(of: "--bulk-save-only"), arguments.indices.contains(mode + 1) {
+    try BulkSaveProfile.run(projected: arguments[mode + 1] != "plain", count: count, rounds: rounds)
+    exit(0)
+}
 
 let folder = NSTemporaryDirectory() + "store-benchmark-\(UUID().uuidString)"
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
