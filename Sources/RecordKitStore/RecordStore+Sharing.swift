@@ -20,6 +20,7 @@ extension RecordStore {
     func loseSharedZone(_ db: Database, zone: StatementArguments, policy: SharedZoneLossPolicy) throws -> Int {
         let (records, zones) = (schema.records, schema.zones)
         try db.execute(sql: "DELETE FROM \(schema.parked) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
+        try dropShares(db, zone: zone)
         switch policy {
         case .deleteRecords:
             try db.execute(sql: "DELETE FROM \(records) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
