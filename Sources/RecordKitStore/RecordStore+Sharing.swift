@@ -85,18 +85,6 @@ extension RecordStore {
         return .removedUnsavedRecord
     }
 
-    /// The SQL condition, on the records table aliased `r`, that its pending change goes to the engine of
-    /// `scope` (nil: of any database). A record's zone is private unless the store holds it as shared; a zone kept
-    /// as a local copy sends nothing.
-    func sendsTo(_ scope: DatabaseScope?) -> String {
-        let zoneScope = """
-            IFNULL((SELECT CASE WHEN z.localCopy = 0 THEN z.scope ELSE '' END FROM \(schema.zones) z
-            WHERE z.ownerName = r.ownerName AND z.zoneName = r.zoneName), '\(DatabaseScope.private.rawValue)')
-            """
-        guard let scope else { return "\(zoneScope) <> ''" }
-        return "\(zoneScope) = '\(scope.rawValue)'"
-    }
-
     /// Throws ``RecordStoreError/lostSharedZone(_:recordType:)`` for the first record whose zone is a shared zone
     /// the user lost (``SharedZoneLossPolicy/deleteRecords``): the zone is another owner's, so a write into it would
     /// otherwise count as a private zone's and be sent to the user's own database. Each zone is read once.
