@@ -20,7 +20,7 @@ extension RecordStore {
         return try read { db in try share(db, where: Self.rootFilter, arguments).first }
     }
 
-    /// The share of the whole zone (record name ``RecordShare/zoneShareRecordName``), or nil.
+    /// The share of the whole zone (record name `RecordShare.zoneShareRecordName`), or nil.
     public func zoneShare(of zoneID: RecordZoneID) throws(RecordStoreError) -> RecordShare? {
         try share(RecordID(recordName: RecordShare.zoneShareRecordName, zoneID: zoneID))
     }

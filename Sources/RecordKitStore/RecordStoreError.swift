@@ -71,7 +71,7 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
     /// may send to it. Nothing of the change was stored. The zone takes writes again once it is shared with the
     /// user again.
     case lostSharedZone(RecordID, recordType: String)
-    /// The stored bytes of a share (``RecordShare``, by its record ID) do not decode: the row is kept, other shares
+    /// The stored bytes of a share (`RecordShare`, by its record ID) do not decode: the row is kept, other shares
     /// still read.
     case corruptShare(RecordID, reason: String)
 

@@ -18,14 +18,14 @@ public struct RecordDeletion: Sendable, Hashable {
 ///
 /// CloudKit reports a zone's shares (`cloudkit.share` records, `CKShare` in the framework) in the same feed as its
 /// records; a page carries them apart, in ``shares``, so that no engine mistakes one for a record of the app's
-/// types. A deleted share is a ``RecordDeletion`` in ``deleted`` whose record type is ``RecordShare/recordType``.
+/// types. A deleted share is a ``RecordDeletion`` in ``deleted`` whose record type is `RecordShare.recordType`.
 /// https://developer.apple.com/documentation/cloudkit/ckshare
 public struct ZoneChangesPage: Sendable, Hashable {
     /// The zone.
     public var zoneID: RecordZoneID
     /// Records saved since the token, each in its latest state.
     public var changed: [Record]
-    /// Records deleted since the token; a share's deletion has the record type ``RecordShare/recordType``.
+    /// Records deleted since the token; a share's deletion has the record type `RecordShare.recordType`.
     public var deleted: [RecordDeletion]
     /// Shares saved since the token, each in its latest state, with its participants.
     public var shares: [RecordShare]
