@@ -70,7 +70,8 @@ extension RecordStore {
         return rowids.count
     }
 
-    /// Forgets every zone, the database token, every engine state, the parked records and the refetch notes.
+    /// Forgets every zone, the database token, every engine state, the parked records, the refetch notes and the
+    /// shares.
     func forgetServerState(_ db: Database) throws {
         try db.execute(sql: "DELETE FROM \(schema.zones)")
         let keys = Self.databaseTokenKeys + EngineStateKey.all.map(\.name)
@@ -79,5 +80,6 @@ extension RecordStore {
             arguments: StatementArguments(keys))
         try db.execute(sql: "DELETE FROM \(schema.parked)")
         try db.execute(sql: "DELETE FROM \(schema.refetch)")
+        try db.execute(sql: "DELETE FROM \(schema.shares)")
     }
 }

@@ -82,6 +82,7 @@ extension RecordStore {
             }
             try applyServerDeletion(db, id: id, report: &report)
         }
+        try applyShares(db, page)
         if let token = page.token {
             try noteListed(db, page, report: &report)
             try db.execute(sql: """
@@ -289,5 +290,6 @@ extension RecordStore {
         }
         try db.execute(sql: "DELETE FROM \(schema.zones) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
         try dropRefetchNotes(db, zone: zone)
+        try dropShares(db, zone: zone)
     }
 }

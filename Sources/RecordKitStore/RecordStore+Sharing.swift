@@ -20,6 +20,7 @@ extension RecordStore {
     func loseSharedZone(_ db: Database, zone: StatementArguments, policy: SharedZoneLossPolicy) throws -> Int {
         let (records, zones) = (schema.records, schema.zones)
         try db.execute(sql: "DELETE FROM \(schema.parked) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
+        try dropShares(db, zone: zone)
         switch policy {
         case .deleteRecords:
             try db.execute(sql: "DELETE FROM \(records) WHERE ownerName = ? AND zoneName = ?", arguments: zone)
@@ -82,18 +83,6 @@ extension RecordStore {
         }
         try db.execute(sql: "DELETE FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: filter.arguments)
         return .removedUnsavedRecord
-    }
-
-    /// The SQL condition, on the records table aliased `r`, that its pending change goes to the engine of
-    /// `scope` (nil: of any database). A record's zone is private unless the store holds it as shared; a zone kept
-    /// as a local copy sends nothing.
-    func sendsTo(_ scope: DatabaseScope?) -> String {
-        let zoneScope = """
-            IFNULL((SELECT CASE WHEN z.localCopy = 0 THEN z.scope ELSE '' END FROM \(schema.zones) z
-            WHERE z.ownerName = r.ownerName AND z.zoneName = r.zoneName), '\(DatabaseScope.private.rawValue)')
-            """
-        guard let scope else { return "\(zoneScope) <> ''" }
-        return "\(zoneScope) = '\(scope.rawValue)'"
     }
 
     /// Throws ``RecordStoreError/lostSharedZone(_:recordType:)`` for the first record whose zone is a shared zone

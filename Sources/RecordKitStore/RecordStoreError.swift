@@ -71,6 +71,9 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
     /// may send to it. Nothing of the change was stored. The zone takes writes again once it is shared with the
     /// user again.
     case lostSharedZone(RecordID, recordType: String)
+    /// The stored bytes of a share (`RecordShare`, by its record ID) do not decode: the row is kept, other shares
+    /// still read.
+    case corruptShare(RecordID, reason: String)
 
     public var description: String {
         switch self {
@@ -120,6 +123,8 @@ public enum RecordStoreError: Error, Sendable, Hashable, CustomStringConvertible
             "the store keeps no queryable table of \(recordType): pass its model to the store when opening it"
         case let .lostSharedZone(id, recordType):
             "\(recordType) record '\(id.recordName)': zone \(id.zoneID) is a shared zone the user lost access to; nothing of the change was stored"
+        case let .corruptShare(id, reason):
+            "share '\(id.recordName)' in zone \(id.zoneID): the stored share is corrupt: \(reason)"
         }
     }
 

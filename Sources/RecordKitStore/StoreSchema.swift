@@ -8,7 +8,8 @@ import RecordKit
 /// zone exists, the database it is in, and whether it is a lost shared zone kept as a local copy, per zone), `<prefix>state` (store schema version, generation counter, database token,
 /// engine state), `<prefix>parked` (records the server refuses, parked at the generation refused),
 /// `<prefix>refetch` (during a zone's fetch from no token, the records with a server copy it has not listed yet) and
-/// `<prefix>asset_refs` (the asset files each row references, see `AssetReferences`).
+/// `<prefix>asset_refs` (the asset files each row references, see `AssetReferences`) and `<prefix>shares` (the
+/// zones' shares, see `StoreSchema+Shares.swift`).
 struct StoreSchema: Sendable {
     /// The store schema version this code writes and reads. A store with a larger one is refused.
     static let version = 1
@@ -20,6 +21,7 @@ struct StoreSchema: Sendable {
     var parked: String { prefix + "parked" }
     var refetch: String { prefix + "refetch" }
     var assetRefs: String { prefix + "asset_refs" }
+    var shares: String { prefix + "shares" }
 
     /// Checks the prefix is a plain identifier, so it can be spliced into SQL.
     init(prefix: String) throws(RecordStoreError) {
@@ -139,6 +141,7 @@ struct StoreSchema: Sendable {
         migrator.registerMigration("\(prefix)store-v1-lost-shared-zone") { [self] db in
             try db.execute(sql: "ALTER TABLE \(zones) ADD COLUMN lost INTEGER NOT NULL DEFAULT 0")
         }
+        registerSharesMigration(&migrator)
         return migrator
     }
 }

@@ -6,14 +6,17 @@ import Foundation
 /// reaches it) or a whole zone. It is itself a record of type ``recordType`` in the owner's zone: the root record
 /// names it in ``SystemFields/share``, and a zone share has the fixed name ``zoneShareRecordName``.
 /// Participants see the shared records in their shared database; sharing copies and moves nothing.
-public struct RecordShare: Sendable, Hashable {
+///
+/// `Codable` (the synthesized JSON of its properties, the scope as `{"hierarchy": {"root": …}}` or
+/// `{"zone": {"_0": …}}`) is how RecordKitStore keeps a share.
+public struct RecordShare: Sendable, Hashable, Codable {
     /// The record type of every share (`CKRecordTypeShare`).
     public static let recordType = "cloudkit.share"
     /// The record name of a zone's share (`CKRecordNameZoneWideShare`).
     public static let zoneShareRecordName = "cloudkit.zoneshare"
 
     /// What a share covers.
-    public enum Scope: Sendable, Hashable {
+    public enum Scope: Sendable, Hashable, Codable {
         /// The record with this ID and every record whose parent chain reaches it.
         case hierarchy(root: RecordID)
         /// Every record of the zone.

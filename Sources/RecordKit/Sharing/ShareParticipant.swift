@@ -2,7 +2,7 @@ import Foundation
 
 /// One person a ``RecordShare`` names (`CKShare.Participant`): who, in which role, with which permission, and
 /// whether they accepted.
-public struct ShareParticipant: Sendable, Hashable {
+public struct ShareParticipant: Sendable, Hashable, Codable {
     /// Who the participant is.
     public var identity: ShareUserIdentity
     /// The participant's role in the share.
@@ -31,7 +31,7 @@ public struct ShareParticipant: Sendable, Hashable {
 }
 
 /// Who a participant is (`CKUserIdentity`): the user record name once known, and how they were invited.
-public struct ShareUserIdentity: Sendable, Hashable {
+public struct ShareUserIdentity: Sendable, Hashable, Codable {
     /// The participant's user record name in the container; nil until the server resolves the invitation.
     public var userRecordName: String?
     /// The email address the participant was invited by, if any.
@@ -52,7 +52,7 @@ public struct ShareUserIdentity: Sendable, Hashable {
 }
 
 /// A participant's role (`CKShare.ParticipantRole`).
-public enum ShareParticipantRole: String, Sendable, Hashable, CaseIterable {
+public enum ShareParticipantRole: String, Sendable, Hashable, CaseIterable, Codable {
     /// The role is not known yet.
     case unknown
     /// The person who owns the shared records.
@@ -66,7 +66,7 @@ public enum ShareParticipantRole: String, Sendable, Hashable, CaseIterable {
 }
 
 /// What a participant, or anyone with the URL, may do (`CKShare.ParticipantPermission`).
-public enum SharePermission: String, Sendable, Hashable, CaseIterable {
+public enum SharePermission: String, Sendable, Hashable, CaseIterable, Codable {
     /// The permission is not known yet.
     case unknown
     /// No access: for ``RecordShare/publicPermission``, the share is private to its participants.
@@ -78,7 +78,7 @@ public enum SharePermission: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Whether a participant has accepted a share (`CKShare.ParticipantAcceptanceStatus`).
-public enum ShareAcceptanceStatus: String, Sendable, Hashable, CaseIterable {
+public enum ShareAcceptanceStatus: String, Sendable, Hashable, CaseIterable, Codable {
     /// The status is not known yet.
     case unknown
     /// Invited, not yet accepted.

@@ -69,7 +69,7 @@ extension CKSyncEngineAdapter {
     }
 
     /// Reads fetched records into pages by zone, to store with the next state. A record that cannot be read
-    /// into a `Record` is reported and left out; shares go to ``shares``.
+    /// into a `Record` is reported and left out; shares go to the store's shares, with their zone's page.
     private func receive(_ changes: CKSyncEngine.Event.FetchedRecordZoneChanges) async {
         var pages: [RecordZoneID: FetchedPage] = [:]
         var order: [RecordZoneID] = []
@@ -80,7 +80,7 @@ extension CKSyncEngineAdapter {
             }
             return zoneID
         }
-        let (records, deletions) = takeShares(from: changes.modifications, deletions: changes.deletions)
+        let (records, deletions, shares, deletedShares) = takeShares(from: changes.modifications, deletions: changes.deletions)
         for ckRecord in records {
             do {
                 let record = try Record(ckRecord: ckRecord)
@@ -94,10 +94,13 @@ extension CKSyncEngineAdapter {
             let id = RecordID(deletion.recordID)
             pages[page(id.zoneID)]?.deleted.append(id)
         }
+        for share in shares { pages[page(share.zoneID)]?.shares.append(share) }
+        for id in deletedShares { pages[page(id.zoneID)]?.deletedShares.append(id) }
         received.pages += order.compactMap { pages[$0] }
         // Bounded memory: a long fetch without a state update is stored as it comes (storing ahead of the
         // state is safe: a refetch applies the same records again).
-        if received.pages.reduce(0, { $0 + $1.changed.count + $1.deleted.count }) > configuration.maxItemsPerRequest {
+        let items = received.pages.reduce(0) { $0 + $1.changed.count + $1.deleted.count + $1.shares.count + $1.deletedShares.count }
+        if items > configuration.maxItemsPerRequest {
             await flush()
         }
     }

@@ -21,8 +21,8 @@ extension CKSyncEngineAdapter {
         let batch: PendingBatch
         do {
             batch = try await store.async.nextPendingBatch(
-                maxCount: max(1, configuration.maxItemsPerRequest), maxBytes: configuration.maxBytesPerRequest
-            ) { !skipped.contains($0) && scope.contains(CKRecord.ID($0)) && self.syncsZone($0.zoneID) }
+                for: sendingScope, maxCount: max(1, configuration.maxItemsPerRequest), maxBytes: configuration.maxBytesPerRequest
+            ) { !skipped.contains($0) && scope.contains(CKRecord.ID($0)) }
         } catch {
             emit(.storeFailed(error))
             return nil
@@ -55,11 +55,11 @@ extension CKSyncEngineAdapter {
     /// Removes from the engine's state the changes the store no longer has pending (sent, or undone locally).
     private func forgetStaleChanges(in syncEngine: CKSyncEngine, scope: CKSyncEngine.SendChangesOptions.Scope) async {
         do {
-            let pending = Set(try await store.async.pendingItems().map(\.id))
+            let pending = Set(try await store.async.pendingItems(for: sendingScope).map(\.id))
             let stale = syncEngine.state.pendingRecordZoneChanges.filter { change in
                 switch change {
                 case let .saveRecord(id), let .deleteRecord(id):
-                    scope.contains(id) && (!pending.contains(RecordID(id)) || !syncsZone(RecordID(id).zoneID))
+                    scope.contains(id) && !pending.contains(RecordID(id))
                 @unknown default: false
                 }
             }

@@ -10,10 +10,11 @@ import RecordKitStore
 ///
 /// CKSyncEngine syncs one database; an app that shares runs two adapters over the same store, one per database
 /// ("If your app uses the shared database, create a second instance of CKSyncEngine":
-/// https://developer.apple.com/documentation/cloudkit/cksyncengine-5sie5). Zones tell them apart: every zone of
-/// the private database is the current user's (owner `CKCurrentUserDefaultName`), every zone of the shared
-/// database another user's (https://developer.apple.com/documentation/cloudkit/ckdatabase/scope/shared), so each
-/// adapter hands its engine, and sends, only the changes of its own zones.
+/// https://developer.apple.com/documentation/cloudkit/cksyncengine-5sie5). Zones tell them apart, by the store's
+/// one rule (``RecordStore/sendingScope(of:)``): every zone of the private database is the current user's (owner
+/// `CKCurrentUserDefaultName`), every zone of the shared database another user's
+/// (https://developer.apple.com/documentation/cloudkit/ckdatabase/scope/shared), so each adapter hands its engine,
+/// and sends, only the changes of its own zones.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension CKSyncEngineAdapter {
     /// Whether the adapter syncs the shared database: it creates no zones (they are the owners'), and a zone that
@@ -24,18 +25,35 @@ extension CKSyncEngineAdapter {
     /// shared adapter over the same store never overwrite each other's state.
     nonisolated var engineStateKey: EngineStateKey { isSharedDatabase ? .sharedCKSyncEngine : .ckSyncEngine }
 
-    /// Whether a zone is this adapter's: the current user's in the private database, another user's in the shared.
-    nonisolated func syncsZone(_ zoneID: RecordZoneID) -> Bool {
-        (zoneID.ownerName == RecordZoneID.defaultOwnerName) != isSharedDatabase
+    /// The database whose pending changes this adapter sends, by the store's one rule
+    /// (``RecordStore/sendingScope(of:)``), which ``SyncEngine`` follows too.
+    nonisolated var sendingScope: DatabaseScope { isSharedDatabase ? .shared : .private }
+
+    /// The IDs, of those given, whose zones send to this adapter's database (``RecordStore/sendingScope(of:)``).
+    func ownIDs(_ ids: [RecordID]) async throws(RecordStoreError) -> [RecordID] {
+        var scopes: [RecordZoneID: DatabaseScope?] = [:]
+        var own: [RecordID] = []
+        for id in ids {
+            let scope: DatabaseScope?
+            if let known = scopes[id.zoneID] {
+                scope = known
+            } else {
+                scope = try await store.async.sendingScope(of: id.zoneID)
+                scopes[id.zoneID] = scope
+            }
+            if scope == sendingScope { own.append(id) }
+        }
+        return own
     }
 
     /// Keeps fetched shares out of the store's records: each share (a `CKShare` the owner saved, which lists the
-    /// participants) replaces the one known for its ID in ``shares``; a deleted share is forgotten. A hierarchy
-    /// share's root is the record of the same fetch whose `share` names it, else the field RecordKit writes on
-    /// the shares it makes. Returns the modifications and deletions that are records.
+    /// participants) and each deleted share goes to the store's shares (``RecordStore/shares(in:)``), in the
+    /// transaction of the fetched page of its zone. A hierarchy share's root is the record of the same fetch whose
+    /// `share` names it, else the field RecordKit writes on the shares it makes. Returns the modifications and
+    /// deletions that are records, and the shares saved and deleted.
     func takeShares(
         from modifications: [CKDatabase.RecordZoneChange.Modification], deletions: [CKDatabase.RecordZoneChange.Deletion]
-    ) -> (records: [CKRecord], deletions: [CKDatabase.RecordZoneChange.Deletion]) {
+    ) -> (records: [CKRecord], deletions: [CKDatabase.RecordZoneChange.Deletion], shares: [RecordShare], deletedShares: [RecordID]) {
         var roots: [CKRecord.ID: RecordID] = [:]
         var records: [CKRecord] = []
         var fetchedShares: [CKShare] = []
@@ -48,23 +66,25 @@ extension CKSyncEngineAdapter {
             if let shareID = record.share?.recordID { roots[shareID] = RecordID(record.recordID) }
             records.append(record)
         }
+        var shares: [RecordShare] = []
         for ckShare in fetchedShares {
             let id = RecordID(ckShare.recordID)
             do {
-                shares[id] = try RecordShare(ckShare: ckShare, rootRecordID: roots[ckShare.recordID])
+                shares.append(try RecordShare(ckShare: ckShare, rootRecordID: roots[ckShare.recordID]))
             } catch {
                 emit(.undecodable(.undecodable(id, recordType: ckShare.recordType, error)))
             }
         }
         var recordDeletions: [CKDatabase.RecordZoneChange.Deletion] = []
+        var deletedShares: [RecordID] = []
         for deletion in deletions {
             if deletion.recordType == RecordShare.recordType {
-                shares[RecordID(deletion.recordID)] = nil
+                deletedShares.append(RecordID(deletion.recordID))
             } else {
                 recordDeletions.append(deletion)
             }
         }
-        return (records, recordDeletions)
+        return (records, recordDeletions, shares, deletedShares)
     }
 
     /// A shared zone the participant lost (the owner deleted the share or the zone, or removed them): its local
@@ -73,7 +93,7 @@ extension CKSyncEngineAdapter {
     /// rule both engines share.
     func sharedZoneLost(_ zoneID: RecordZoneID, syncEngine: CKSyncEngine) async {
         dropQueuedChanges(in: zoneID, syncEngine: syncEngine)
-        for id in shares.keys where id.zoneID == zoneID { shares[id] = nil }
+        // The zone's shares go with it, in the store's transaction.
         do {
             emit(try await store.async.loseSharedZone(zoneID, configuration: configuration))
         } catch {

@@ -44,10 +44,6 @@ public actor CKSyncEngineAdapter: CKSyncEngineDelegate {
     var attempted: Set<RecordID> = []
     /// Conflicts merged per record in the current send, bounded by ``SyncConfiguration/maxConflictRetries``.
     var conflictCounts: [RecordID: Int] = [:]
-    /// The shares fetched since the adapter started, by share record ID: fetched `CKShare` records are kept here,
-    /// not stored as records (see `takeShares`). Not persisted: after a relaunch a share is known again when the
-    /// engine next fetches it.
-    public internal(set) var shares: [RecordID: RecordShare] = [:]
     /// Set when the store refused a commit: no later state is stored in this process, so the engine fetches
     /// the lost changes again at the next launch.
     var stateBlocked = false
@@ -97,13 +93,15 @@ public actor CKSyncEngineAdapter: CKSyncEngineDelegate {
     public func save<Model: RecordModel>(contentsOf models: some Collection<Model>) async throws(RecordStoreError) {
         let models = Array(models)  // Sendable, to hand to the store's async call.
         try await store.async.save(contentsOf: models)
-        engine?.state.add(pendingRecordZoneChanges: models.filter { syncsZone($0.recordID.zoneID) }.map { .saveRecord(CKRecord.ID($0.recordID)) })
+        guard let engine else { return }
+        engine.state.add(pendingRecordZoneChanges: try await ownIDs(models.map(\.recordID)).map { .saveRecord(CKRecord.ID($0)) })
     }
 
     /// Deletes records as local edits and tells the engine, once started.
     public func delete<Model: RecordModel>(_ type: Model.Type, id: RecordID...) async throws(RecordStoreError) {
         try await store.async.delete(type, ids: id)
-        engine?.state.add(pendingRecordZoneChanges: id.filter { syncsZone($0.zoneID) }.map { .deleteRecord(CKRecord.ID($0)) })
+        guard let engine else { return }
+        engine.state.add(pendingRecordZoneChanges: try await ownIDs(id).map { .deleteRecord(CKRecord.ID($0)) })
     }
 
     // MARK: Plumbing
@@ -115,7 +113,7 @@ public actor CKSyncEngineAdapter: CKSyncEngineDelegate {
     /// Hands the store's pending changes, and the configured zones not known to exist, to the engine's state.
     func handPendingChanges(to engine: CKSyncEngine) async {
         do {
-            let changes: [CKSyncEngine.PendingRecordZoneChange] = try await store.async.pendingItems().filter { syncsZone($0.id.zoneID) }.map { item in
+            let changes: [CKSyncEngine.PendingRecordZoneChange] = try await store.async.pendingItems(for: sendingScope).map { item in
                 switch item.change {
                 case .save: .saveRecord(CKRecord.ID(item.id))
                 case .delete: .deleteRecord(CKRecord.ID(item.id))

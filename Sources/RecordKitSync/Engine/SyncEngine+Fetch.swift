@@ -132,10 +132,13 @@ extension SyncEngine {
             // Assets known only by a download URL are downloaded first: a page is stored whole, with its files, or not.
             let (changed, downloads) = try await downloadingAssets(of: page.changed)
             defer { Self.remove(downloads) }
+            // Shares (`cloudkit.share`) are kept apart from the records, in the page's transaction.
+            let (deleted, deletedShares) = page.deletedRecordsAndShares
             let fetched = FetchedPage(
-                zoneID: zoneID, changed: changed, deleted: page.deleted.map(\.id), token: page.token, moreComing: page.moreComing)
+                zoneID: zoneID, changed: changed, deleted: deleted, token: page.token, moreComing: page.moreComing,
+                shares: page.shares, deletedShares: deletedShares)
             let report = try await store.async.apply(fetched)
-            emit(.fetched(zoneID: zoneID, changed: page.changed.map(\.id), deleted: page.deleted.map(\.id)))
+            emit(.fetched(zoneID: zoneID, changed: page.changed.map(\.id), deleted: deleted))
             emitReport(report)
             token = page.token
             if !page.moreComing { return }

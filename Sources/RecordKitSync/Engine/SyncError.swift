@@ -13,6 +13,10 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
     /// allowed): the record, the field, and the server's or network's error. Nothing of the page that held the
     /// record was stored; the next fetch asks for it again.
     case assetDownload(RecordID, recordType: String, field: String, CloudError)
+    /// A share was saved over a version the server no longer has (`serverRecordChanged` on the share: someone
+    /// changed it since it was read). Nothing was overwritten: `serverShare` is the server's share, now stored;
+    /// make the change again on it and save that.
+    case shareChanged(serverShare: RecordShare)
 
     /// An error thrown inside the engine as a sync error: store and cloud errors wrapped, a cancellation as
     /// ``cancelled``.
@@ -34,6 +38,8 @@ public enum SyncError: Error, Sendable, Hashable, CustomStringConvertible {
         case .cancelled: "sync cancelled"
         case let .assetDownload(id, recordType, field, error):
             "\(recordType) record '\(id.recordName)' in zone \(id.zoneID), field '\(field)': the asset could not be downloaded (\(error)); nothing of its page was stored"
+        case let .shareChanged(share):
+            "share '\(share.id.recordName)' in zone \(share.zoneID) changed on the server since it was read (change tag \(share.system.changeTag ?? "none") now): the server's share is stored; save the change again on it"
         }
     }
 }

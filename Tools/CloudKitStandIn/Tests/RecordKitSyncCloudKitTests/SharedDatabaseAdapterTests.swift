@@ -45,7 +45,7 @@ import Testing
         #expect(await device.nextBatch() == nil)
     }
 
-    @Test func fetchedSharesAreKeptOutOfTheStoreWithTheirRoot() async throws {
+    @Test func fetchedSharesAreStoredApartFromTheRecordsWithTheirRoot() async throws {
         let device = try sharedDevice()
         defer { device.removeFiles() }
         let root = try serverRecord(sharedNote("folder-note"), tag: "t1")
@@ -60,7 +60,8 @@ import Testing
         await device.stateUpdate("1")
         #expect(try device.notes().keys.sorted() == ["folder-note"])
         #expect(try device.store.storedState(of: RecordID(shareID)) == nil, "the share is not a stored record")
-        let kept = try #require(await device.adapter.shares[RecordID(shareID)])
+        let kept = try #require(try device.store.share(RecordID(shareID)))
+        #expect(try device.store.share(ofRootRecord: RecordID(recordName: "folder-note", zoneID: sharedZone)) == kept)
         #expect(kept.scope == .hierarchy(root: RecordID(recordName: "folder-note", zoneID: sharedZone)))
         #expect(kept.participants.map(\.permission) == [.readWrite])
         #expect(kept.system.changeTag == "s1")
@@ -68,19 +69,24 @@ import Testing
 
         await device.send(.fetchedRecordZoneChanges(.init(deletions: [.init(recordID: shareID, recordType: "cloudkit.share")])))
         await device.stateUpdate("2")
-        #expect(await device.adapter.shares.isEmpty)
+        #expect(try device.store.shares(in: sharedZone).isEmpty)
         #expect(try device.notes().keys.sorted() == ["folder-note"])
     }
 
     @Test func aSharedZoneThatDisappearsTakesItsDataAndIsNotCreatedAgain() async throws {
         let device = try sharedDevice()
         defer { device.removeFiles() }
-        await device.send(.fetchedRecordZoneChanges(.init(modifications: [.init(record: try serverRecord(sharedNote("n1"), tag: "t1"))])))
+        let zoneShare = CKShare(recordZoneID: CKRecordZone.ID(sharedZone))
+        zoneShare.markSaved(changeTag: "s1")
+        await device.send(.fetchedRecordZoneChanges(.init(
+            modifications: [.init(record: try serverRecord(sharedNote("n1"), tag: "t1")), .init(record: zoneShare)])))
         await device.stateUpdate("1")
+        #expect(try device.store.zoneShare(of: sharedZone)?.system.changeTag == "s1")
         try await device.adapter.save(sharedNote("n2"))
         // A reason that would create a private zone again.
         await device.send(.fetchedDatabaseChanges(.init(deletions: [.init(zoneID: CKRecordZone.ID(sharedZone), reason: .purged)])))
         #expect(try device.notes().isEmpty)
+        #expect(try device.store.shares(in: sharedZone).isEmpty, "the zone's share goes with it")
         #expect(try device.store.pendingCount() == 0)
         #expect(await device.enginePending() == [])
         #expect(await device.adapter.start().state.pendingDatabaseChanges.isEmpty)

@@ -124,7 +124,7 @@ public enum StoreRowChecks {
     /// (an invalid prefix, a newer store, SQLite failing) cannot come from a row.
     private static func isCorruptData(_ error: RecordStoreError) -> Bool {
         switch error {
-        case .corruptRecord, .undecodable, .typeMismatch, .corruptState, .corruptColumn, .unstorableName: true
+        case .corruptRecord, .undecodable, .typeMismatch, .corruptState, .corruptColumn, .unstorableName, .corruptShare: true
         // Asset files: reads never open them.
         case .newerStoreSchema, .invalidTablePrefix, .diskFull, .database, .fileProtectionFailed, .missingGenerationCounter,
             .movedRecordWithoutValue, .moveIntoNonEmptyStore, .cancelled, .unexpected, .asset, .assetFolder,
@@ -137,7 +137,7 @@ public enum StoreRowChecks {
     private static func names(_ error: RecordStoreError, _ id: RecordID?) -> Bool {
         switch error {
         case let .corruptRecord(found, _, _, _), let .undecodable(found, _, _), let .typeMismatch(found, _, _),
-             let .asset(found, _, _, _), let .lostSharedZone(found, _): found == id
+             let .asset(found, _, _, _), let .lostSharedZone(found, _), let .corruptShare(found, _): found == id
         case let .corruptColumn(found, _, _, _): found == nil || found == id
         case let .unstorableName(name, _): id.map { [$0.recordName, $0.zoneID.zoneName, $0.zoneID.ownerName].contains(name) } ?? false
         case .corruptState: true
