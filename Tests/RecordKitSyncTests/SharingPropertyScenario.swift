@@ -16,8 +16,11 @@ struct SharingScenario {
     /// Kinds of step that `SHARING_PROPERTY_WITHOUT` (a comma-separated list of raw values) leaves out, to tell
     /// which rule a failing seed breaks.
     enum Kind: String, CaseIterable, Sendable {
-        /// A person is a participant of two shares of one owner's zone at once.
-        case secondShares
+        /// What a participant's shares cover in a zone they keep changes: a second share of the zone, a zone lost
+        /// and shared again between two of the participant's syncs, an owner's delete of a card with cards under
+        /// it (which leaves the shared hierarchy). Without it, coverage only grows by new cards and ends with the
+        /// zone.
+        case coverageChanges
         /// Devices offline, killed and relaunched, and server faults.
         case faults
         /// Owners delete cards.
@@ -44,6 +47,8 @@ struct SharingScenario {
     /// What the scenario did, for the summary line.
     private(set) var counts: [String: Int] = [:]
     private var nextName = 0
+    /// "owner/participant" for each participant who lost a share of the owner at this barrier.
+    private var leftAtThisBarrier: Set<String> = []
 
     init(seed: UInt64, verbose: Bool, leavingOut leftOut: Set<Kind> = []) throws {
         self.seed = seed
@@ -256,6 +261,7 @@ struct SharingScenario {
     /// owner deleted a card.
     private mutating func changeSharing() async throws -> Bool {
         var deleted = false
+        leftAtThisBarrier = []
         for _ in 0..<(1 + random.next() % 4) {
             let owner = Int(random.next() % UInt64(names.count))
             switch random.next() % 100 {
@@ -277,13 +283,19 @@ struct SharingScenario {
         RecordID(recordName: share.recordName, zoneID: Self.zoneID(owner: owner, as: person))
     }
 
-    /// The people `owner` may invite to another share: all others, or (without ``Kind/secondShares``) those in
-    /// none of the owner's shares.
+    /// The people `owner` may invite to another share: all others, or (without ``Kind/coverageChanges``) those in
+    /// none of the owner's shares who did not leave one at this barrier.
     private func invitable(by owner: Int) -> [String] {
         let shares = (oracle.shares[names[owner]] ?? [:]).values
         return names.filter { name in
-            name != names[owner] && (kinds.contains(.secondShares) || !shares.contains { $0.participants[name] != nil })
+            name != names[owner] && (kinds.contains(.coverageChanges)
+                || (!shares.contains { $0.participants[name] != nil } && !leftAtThisBarrier.contains("\(names[owner])/\(name)")))
         }
+    }
+
+    /// `participant` is no longer in a share of `owner`.
+    private mutating func left(_ participant: String, owner: String) {
+        leftAtThisBarrier.insert("\(owner)/\(participant)")
     }
 
     private mutating func randomParticipants(besides owner: Int) -> [String: SharingOracle.Participant] {
@@ -412,6 +424,7 @@ struct SharingScenario {
         } else if let removed = pick(share.participants.keys.sorted()) {
             try await saveShare(shareName, owner: owner) { $0.removeAll { $0.identity.userRecordName == removed } }
             oracle.shares[name]?[shareName]?.participants[removed] = nil
+            left(removed, owner: name)
             count("removals")
             log("\(name) removes \(removed) from \(shareName)")
         }
@@ -422,6 +435,7 @@ struct SharingScenario {
         let name = names[owner]
         guard let shareName = pick((oracle.shares[name] ?? [:]).keys.sorted()) else { return }
         try await person(owner).user.privateDatabase.deleteShare(RecordID(recordName: shareName, zoneID: Self.zone))
+        for participant in oracle.shares[name]?[shareName]?.participants.keys.sorted() ?? [] { left(participant, owner: name) }
         oracle.shares[name]?[shareName] = nil
         count("share deletions")
         log("\(name) deletes \(shareName)")
@@ -434,6 +448,7 @@ struct SharingScenario {
         let id = RecordID(recordName: shareName, zoneID: Self.zoneID(owner: owner, as: participant))
         try await person(index).user.sharedDatabase.deleteShare(id)
         oracle.shares[owner]?[shareName]?.participants[participant] = nil
+        left(participant, owner: owner)
         count("leaves")
         log("\(participant) leaves \(owner)'s \(shareName)")
     }
@@ -442,7 +457,12 @@ struct SharingScenario {
     /// sends it. Returns whether a card was deleted.
     private mutating func deleteCard(_ owner: Int) async throws -> Bool {
         let name = names[owner]
-        guard let card = pick((oracle.zones[name] ?? [:]).keys.sorted()) else { return false }
+        let zone = oracle.zones[name] ?? [:]
+        // Without coverage changes, only a root or a card with nothing under it.
+        let candidates = zone.filter { card in
+            kinds.contains(.coverageChanges) || card.value.parent == nil || !zone.values.contains { $0.parent == card.key }
+        }
+        guard let card = pick(candidates.keys.sorted()) else { return false }
         let device = person(owner)[0]
         _ = try device.store.delete(Card.self, id: RecordID(recordName: card, zoneID: Self.zone))
         try await device.syncPrivate()

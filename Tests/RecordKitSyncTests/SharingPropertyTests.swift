@@ -8,7 +8,7 @@ import Testing
 /// no value written without write access is on the server or accepted in any response, and every refusal a
 /// device received is reported.
 ///
-/// `SHARING_PROPERTY_SCENARIOS=n` sets the number of scenarios (default 40), `SHARING_PROPERTY_FIRST=k` skips the
+/// `SHARING_PROPERTY_SCENARIOS=n` sets the number of scenarios (default 15), `SHARING_PROPERTY_FIRST=k` skips the
 /// first k; `SHARING_PROPERTY_SEED=s` replays one seed and prints its steps; `SHARING_PROPERTY_WITHOUT=faults,...`
 /// leaves kinds of step out (``SharingScenario/Kind``), to tell which rule a failing seed breaks. Scripts/sharing-property-test.sh
 /// runs thousands.
@@ -19,7 +19,7 @@ import Testing
         if let seed = environment["SHARING_PROPERTY_SEED"].flatMap(UInt64.init) {
             seeds = [seed]
         } else {
-            let count = environment["SHARING_PROPERTY_SCENARIOS"].flatMap(Int.init) ?? 40
+            let count = environment["SHARING_PROPERTY_SCENARIOS"].flatMap(Int.init) ?? 15
             let first = environment["SHARING_PROPERTY_FIRST"].flatMap(UInt64.init) ?? 0
             seeds = (first..<first + UInt64(max(1, count))).map { $0 &* 0x9E37_79B9 &+ 29 }
         }
