@@ -74,18 +74,22 @@ struct SharingOracle {
         }
     }
 
-    /// The token a value carries, if it is one of ours.
+    /// The token a value carries, if it is one of ours (of a tag list, the tag its edit added).
     static func token(of value: FieldValue) -> Int? {
         switch value {
         case let .int64(number): Int(number)
         case let .string(text) where text.hasPrefix("t"): Int(text.dropFirst())
-        case let .list(.string(list)) where list.count == 1 && list[0].hasPrefix("t"): Int(list[0].dropFirst())
+        // A tag list carries the token of the tag its edit added, the last one.
+        case let .list(.string(list)): list.last.flatMap { $0.hasPrefix("t") ? Int($0.dropFirst()) : nil }
         default: nil
         }
     }
 
     func isForbidden(_ value: FieldValue) -> Bool {
-        Self.token(of: value).map(forbiddenTokens.contains) ?? false
+        if case let .list(.string(list)) = value {
+            return list.contains { isForbidden(.string($0)) }
+        }
+        return Self.token(of: value).map(forbiddenTokens.contains) ?? false
     }
 
     // MARK: Access

@@ -47,6 +47,7 @@ struct SharingScenario {
     /// What the scenario did, for the summary line.
     private(set) var counts: [String: Int] = [:]
     private var nextName = 0
+    private var editClock = 0
     /// "owner/participant" for each participant who lost a share of the owner at this barrier.
     private var leftAtThisBarrier: Set<String> = []
 
@@ -112,6 +113,14 @@ struct SharingScenario {
         random.next() % 100 < percent
     }
 
+    /// The app's edit time: one logical second later at every edit, across devices, as a real app stamps the
+    /// clock field (the devices' virtual clocks stand still, so the store's stamp alone would tie two edits of
+    /// one device, and a tie goes to the server).
+    private mutating func tick() -> Date {
+        editClock += 1
+        return Date(timeIntervalSince1970: 1_000 + Double(editClock))
+    }
+
     private mutating func newName() -> String {
         nextName += 1
         return "n\(nextName)"
@@ -153,6 +162,7 @@ struct SharingScenario {
         for field in Self.editable { values[field] = SharingOracle.value(oracle.token(), for: field) }
         var card = Card(recordID: RecordID(recordName: name, zoneID: zone), title: "", body: "", color: 0, tags: [], modified: Date(timeIntervalSince1970: 1))
         Self.apply(values, to: &card)
+        card.modified = tick()
         card.metadata.system.parent = parent.map { Reference(recordID: RecordID(recordName: $0, zoneID: zone)) }
         try device.store.save(card)
         let record = Self.owned(card.recordID, as: names[person])
@@ -236,9 +246,13 @@ struct SharingScenario {
             guard let field = pick(fields) else { break }
             fields.removeAll { $0 == field }
             values[field] = SharingOracle.value(oracle.token(), for: field)
+            // Tags merge as a union: an app adds a tag to those it holds, as removing one its last server copy
+            // lacks (a write whose response was lost) would be undone by the union.
+            if field == "tags", case let .list(.string(added))? = values[field] { values[field] = .list(.string(card.tags + added)) }
         }
         guard !values.isEmpty else { return }
         Self.apply(values, to: &card)
+        card.modified = tick()
         try device.store.save(card)
         oracle.wrote(values, to: record, by: names[person], device: device.name, created: false, parent: nil)
         count(accepted ? "edits" : "refused edits")
