@@ -480,6 +480,10 @@ struct SharingScenario {
         let device = person(owner)[0]
         _ = try device.store.delete(Card.self, id: RecordID(recordName: card, zoneID: Self.zone))
         try await device.syncPrivate()
+        // A share rooted at the card goes with it: its participants lose it.
+        for share in (oracle.shares[name] ?? [:]).values where share.root == card {
+            for participant in share.participants.keys { left(participant, owner: name) }
+        }
         oracle.deleted(card, owner: name)
         count("owner deletes")
         log("\(name) deletes \(card)")
