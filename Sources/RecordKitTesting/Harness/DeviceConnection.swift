@@ -4,18 +4,23 @@ import RecordKitSync
 
 /// One device's line to the simulator: passes every request through while online, fails them with
 /// `networkUnavailable` while offline or after the device was killed (``kill(afterRequests:)``).
+///
+/// A connection goes to the one-user simulator (``init(simulator:deviceID:)``) or to one database of a user of
+/// it (``init(database:line:)``, a ``PersonDevice``'s connections, which share one ``NetworkLine``).
 public actor DeviceConnection: CloudDatabase {
     /// The simulated database.
     public nonisolated let simulator: CloudKitSimulator
-    public nonisolated var scope: DatabaseScope { simulator.scope }
+    public nonisolated var scope: DatabaseScope { upstream.scope }
     /// The device's identity at the simulator: the device that made a change gets no push for it.
     public nonisolated let deviceID: String
+    /// The device's network state, which the device's other connections share.
+    public nonisolated let line: NetworkLine
+    /// Where requests go when the line lets them through.
+    private nonisolated let upstream: any CloudDatabase
     /// Whether requests reach the simulator.
-    public private(set) var isOnline = true
+    public var isOnline: Bool { line.isOnline }
     /// Whether the device's process is dead: requests fail until ``SimulatedDevice/relaunch()``.
-    public private(set) var isDead = false
-    /// Requests still to pass before the kill, if one is armed.
-    private var requestsBeforeKill: Int?
+    public var isDead: Bool { line.isDead }
     /// Whether ``traffic`` is kept (off by default: a long test would keep every response).
     private var recordsTraffic = false
     /// Every request since ``recordTraffic(_:)`` turned recording on, with what reached the device, in order;
@@ -29,29 +34,37 @@ public actor DeviceConnection: CloudDatabase {
     public init(simulator: CloudKitSimulator, deviceID: String = UUID().uuidString) {
         self.simulator = simulator
         self.deviceID = deviceID
+        line = NetworkLine()
+        upstream = SimulatorDeviceDatabase(simulator: simulator, deviceID: deviceID)
     }
 
-    /// Cuts or restores the network.
+    /// A connection to one database of a user of a simulator, over `line` (which the device's other connections
+    /// share); the device is named by the database's `deviceID` (a new UUID when it has none).
+    public init(database: SimulatedUserDatabase, line: NetworkLine) {
+        simulator = database.simulator
+        var database = database
+        let deviceID = database.deviceID ?? UUID().uuidString
+        database.deviceID = deviceID
+        self.deviceID = deviceID
+        self.line = line
+        upstream = database
+    }
+
+    /// Cuts or restores the network (of every connection on the line).
     public func setOnline(_ online: Bool) {
-        isOnline = online
+        line.setOnline(online)
     }
 
     /// Kills the device's process in the middle of what it does next: the next `requests - 1` requests pass, the
     /// one after reaches the server (which acts on it) but its response never reaches the device, and every later
     /// request fails, until ``SimulatedDevice/relaunch()``. `requests` less than 1 kills at once.
     public func kill(afterRequests requests: Int) {
-        if requests < 1 {
-            isDead = true
-            requestsBeforeKill = nil
-        } else {
-            requestsBeforeKill = requests
-        }
+        line.kill(afterRequests: requests)
     }
 
     /// Brings a killed device's line back (``SimulatedDevice/relaunch()`` calls it) and disarms a pending kill.
     public func revive() {
-        isDead = false
-        requestsBeforeKill = nil
+        line.revive()
     }
 
     /// Sets what delivers pushes after every request that reached the server, once its response is in or lost
@@ -77,25 +90,12 @@ public actor DeviceConnection: CloudDatabase {
         return traffic
     }
 
-    private func check() throws(CloudError) {
-        if !isOnline || isDead { throw .networkUnavailable }
-    }
-
     /// Passes one request through, or lets the server act on it and dies before the response arrives; records
     /// the exchange with `log` when recording.
     private func pass<T: Sendable>(
         _ request: () async throws(CloudError) -> T, log: (Result<T, CloudError>) -> DeviceTraffic.Exchange
     ) async throws(CloudError) -> T {
-        try check()
-        var dies = false
-        if let remaining = requestsBeforeKill {
-            if remaining > 1 {
-                requestsBeforeKill = remaining - 1
-            } else {
-                requestsBeforeKill = nil
-                dies = true
-            }
-        }
+        let dies = try line.admit()
         let outcome: Result<T, CloudError>
         do {
             outcome = .success(try await request())
@@ -104,7 +104,7 @@ public actor DeviceConnection: CloudDatabase {
         }
         await pushDelivery?(deviceID)
         if dies {
-            isDead = true
+            line.die()
             if recordsTraffic { traffic.append(DeviceTraffic(exchange: log(.failure(.networkUnavailable)), responseLost: true)) }
             throw .networkUnavailable
         }
@@ -113,47 +113,88 @@ public actor DeviceConnection: CloudDatabase {
     }
 
     public func saveZones(_ zoneIDs: [RecordZoneID]) async throws(CloudError) -> [Result<RecordZone, CloudError>] {
-        try await pass({ () async throws(CloudError) in try await simulator.saveZones(zoneIDs) }, log: { .saveZones(zoneIDs, $0) })
+        try await pass({ () async throws(CloudError) in try await upstream.saveZones(zoneIDs) }, log: { .saveZones(zoneIDs, $0) })
     }
 
     public func deleteZones(_ zoneIDs: [RecordZoneID]) async throws(CloudError) -> [Result<RecordZoneID, CloudError>] {
-        try await pass({ () async throws(CloudError) in try await simulator.deleteZones(zoneIDs, from: deviceID) }, log: { .deleteZones(zoneIDs, $0) })
+        try await pass({ () async throws(CloudError) in try await upstream.deleteZones(zoneIDs) }, log: { .deleteZones(zoneIDs, $0) })
     }
 
     public func modifyRecords(_ request: ModifyRecordsRequest) async throws(CloudError) -> ModifyRecordsResult {
-        try await pass({ () async throws(CloudError) in try await simulator.modifyRecords(request, from: deviceID) }, log: { .modifyRecords(request, $0) })
+        try await pass({ () async throws(CloudError) in try await upstream.modifyRecords(request) }, log: { .modifyRecords(request, $0) })
     }
 
     public func fetchRecords(_ ids: [RecordID]) async throws(CloudError) -> [RecordItemResult] {
-        try await pass({ () async throws(CloudError) in try await simulator.fetchRecords(ids) }, log: { .fetchRecords(ids, $0) })
+        try await pass({ () async throws(CloudError) in try await upstream.fetchRecords(ids) }, log: { .fetchRecords(ids, $0) })
     }
 
     public func fetchZoneChanges(
         _ zoneID: RecordZoneID, since token: ServerChangeToken?, resultsLimit: Int?
     ) async throws(CloudError) -> ZoneChangesPage {
         try await pass(
-            { () async throws(CloudError) in try await simulator.fetchZoneChanges(zoneID, since: token, resultsLimit: resultsLimit) },
+            { () async throws(CloudError) in try await upstream.fetchZoneChanges(zoneID, since: token, resultsLimit: resultsLimit) },
             log: { .zoneChanges(zoneID, since: token, $0) })
     }
 
     public func fetchDatabaseChanges(since token: ServerChangeToken?) async throws(CloudError) -> DatabaseChangesPage {
-        try await pass({ () async throws(CloudError) in try await simulator.fetchDatabaseChanges(since: token) }, log: { .databaseChanges(since: token, $0) })
+        try await pass({ () async throws(CloudError) in try await upstream.fetchDatabaseChanges(since: token) }, log: { .databaseChanges(since: token, $0) })
     }
 
     public func modifySubscriptions(
         saving: [Subscription], deleting: [String]
     ) async throws(CloudError) -> SubscriptionModifyResult {
-        try check()
-        return try await simulator.modifySubscriptions(saving: saving, deleting: deleting, from: deviceID)
+        try line.check()
+        return try await upstream.modifySubscriptions(saving: saving, deleting: deleting)
     }
 
     public func fetchAllSubscriptions() async throws(CloudError) -> [Subscription] {
-        try check()
-        return try await simulator.fetchAllSubscriptions()
+        try line.check()
+        return try await upstream.fetchAllSubscriptions()
     }
 
     /// Takes the pushes the simulator holds for this device.
     public func takePushes() async -> [CloudNotification] {
         await simulator.takePushes(for: deviceID)
+    }
+}
+
+/// The one-user simulator as one device's database: changes are made in the device's name, so its pushes skip it.
+private struct SimulatorDeviceDatabase: CloudDatabase {
+    let simulator: CloudKitSimulator
+    let deviceID: String
+    var scope: DatabaseScope { simulator.scope }
+
+    func saveZones(_ zoneIDs: [RecordZoneID]) async throws(CloudError) -> [Result<RecordZone, CloudError>] {
+        try await simulator.saveZones(zoneIDs)
+    }
+
+    func deleteZones(_ zoneIDs: [RecordZoneID]) async throws(CloudError) -> [Result<RecordZoneID, CloudError>] {
+        try await simulator.deleteZones(zoneIDs, from: deviceID)
+    }
+
+    func modifyRecords(_ request: ModifyRecordsRequest) async throws(CloudError) -> ModifyRecordsResult {
+        try await simulator.modifyRecords(request, from: deviceID)
+    }
+
+    func fetchRecords(_ ids: [RecordID]) async throws(CloudError) -> [RecordItemResult] {
+        try await simulator.fetchRecords(ids)
+    }
+
+    func fetchZoneChanges(
+        _ zoneID: RecordZoneID, since token: ServerChangeToken?, resultsLimit: Int?
+    ) async throws(CloudError) -> ZoneChangesPage {
+        try await simulator.fetchZoneChanges(zoneID, since: token, resultsLimit: resultsLimit)
+    }
+
+    func fetchDatabaseChanges(since token: ServerChangeToken?) async throws(CloudError) -> DatabaseChangesPage {
+        try await simulator.fetchDatabaseChanges(since: token)
+    }
+
+    func modifySubscriptions(saving: [Subscription], deleting: [String]) async throws(CloudError) -> SubscriptionModifyResult {
+        try await simulator.modifySubscriptions(saving: saving, deleting: deleting, from: deviceID)
+    }
+
+    func fetchAllSubscriptions() async throws(CloudError) -> [Subscription] {
+        try await simulator.fetchAllSubscriptions()
     }
 }

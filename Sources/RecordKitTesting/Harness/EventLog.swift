@@ -30,4 +30,15 @@ public final class EventLog: @unchecked Sendable {
         storage.removeAll()
         lock.unlock()
     }
+
+    /// `configuration` with its event handler also recording every event here, before the app's handler sees it.
+    func recording(_ configuration: SyncConfiguration) -> SyncConfiguration {
+        var configuration = configuration
+        let appHandler = configuration.onEvent
+        configuration.onEvent = { [self] event in
+            record(event)
+            appHandler?(event)
+        }
+        return configuration
+    }
 }

@@ -23,7 +23,7 @@ public final class SimulatedDevice: Sendable {
     /// The clock the engine waits on, and the store stamps merge clocks with (the device's virtual time).
     public let clock: VirtualClock
     private let configuration: SyncConfiguration
-    private let process: DeviceProcess
+    private let process: DeviceProcess<(store: RecordStore, engine: SyncEngine)>
 
     /// A device with an in-memory store, syncing `configuration.zones` through its own connection to `simulator`.
     public convenience init(
@@ -45,16 +45,10 @@ public final class SimulatedDevice: Sendable {
         let events = EventLog()
         self.events = events
         clock = VirtualClock()
-        var configuration = configuration
-        let appHandler = configuration.onEvent
-        configuration.onEvent = { event in
-            events.record(event)
-            appHandler?(event)
-        }
+        let configuration = events.recording(configuration)
         self.configuration = configuration
         let store = try Self.openStore(at: storePath, models: models, clock: clock)
-        process = DeviceProcess(
-            store: store, engine: SyncEngine(store: store, database: connection, configuration: configuration, clock: clock))
+        process = DeviceProcess((store, SyncEngine(store: store, database: connection, configuration: configuration, clock: clock)))
     }
 
     /// The device's store: save and delete models here, as the app does.
@@ -111,29 +105,5 @@ public enum SimulatedDeviceError: Error, Sendable, Hashable, CustomStringConvert
         case let .storeInMemory(device):
             "\(device) keeps its store in memory, so it cannot be relaunched: create the harness with a storeDirectory"
         }
-    }
-}
-
-/// The objects a device's process holds, swapped whole by a relaunch.
-private final class DeviceProcess: @unchecked Sendable {
-    // The lock guards `objects`; tests read them from any task.
-    private let lock = NSLock()
-    private var objects: (store: RecordStore, engine: SyncEngine)
-
-    init(store: RecordStore, engine: SyncEngine) {
-        objects = (store, engine)
-    }
-
-    /// The running process's store and engine.
-    var current: (store: RecordStore, engine: SyncEngine) {
-        lock.lock()
-        defer { lock.unlock() }
-        return objects
-    }
-
-    func replace(with new: (store: RecordStore, engine: SyncEngine)) {
-        lock.lock()
-        defer { lock.unlock() }
-        objects = new
     }
 }

@@ -59,12 +59,9 @@ public final class SyncHarness: Sendable {
         deviceModels: [[any RecordModel.Type]], zones: [RecordZoneID], seed: UInt64 = 0, storeDirectory: URL? = nil,
         configure: (inout SyncConfiguration) -> Void = { _ in }
     ) throws {
-        downloadCache = FileManager.default.temporaryDirectory
-            .appendingPathComponent("RecordKit-harness-\(UUID().uuidString)", isDirectory: true)
-        let simulator = CloudKitSimulator(scope: .private, seed: seed, downloadCache: downloadCache)
+        let (simulator, downloadCache, configuration) = Self.server(seed: seed, zones: zones, configure: configure)
         self.simulator = simulator
-        var configuration = SyncConfiguration(zones: zones)
-        configure(&configuration)
+        self.downloadCache = downloadCache
         devices = try deviceModels.enumerated().map { index, models in
             try SimulatedDevice(
                 name: "device \(index)", simulator: simulator, models: models, configuration: configuration,
@@ -91,17 +88,26 @@ public final class SyncHarness: Sendable {
         people names: [String], devicesEach: Int = 1, models: [any RecordModel.Type], zones: [RecordZoneID], seed: UInt64 = 0,
         configure: (inout SyncConfiguration) -> Void = { _ in }
     ) throws {
-        downloadCache = FileManager.default.temporaryDirectory
-            .appendingPathComponent("RecordKit-harness-\(UUID().uuidString)", isDirectory: true)
-        let simulator = CloudKitSimulator(scope: .private, seed: seed, downloadCache: downloadCache)
+        let (simulator, downloadCache, configuration) = Self.server(seed: seed, zones: zones, configure: configure)
         self.simulator = simulator
-        var configuration = SyncConfiguration(zones: zones)
-        configure(&configuration)
+        self.downloadCache = downloadCache
         devices = []
         people = try names.map { name in
             try SimulatedPerson(name: name, simulator: simulator, deviceCount: devicesEach, models: models, configuration: configuration)
         }
         self.models = models
+    }
+
+    /// What both kinds of harness start from: a simulator seeded with `seed` with a download cache of its own,
+    /// and the engines' configuration for `zones`, as `configure` adjusts it.
+    private static func server(
+        seed: UInt64, zones: [RecordZoneID], configure: (inout SyncConfiguration) -> Void
+    ) -> (CloudKitSimulator, downloadCache: URL, SyncConfiguration) {
+        let downloadCache = FileManager.default.temporaryDirectory
+            .appendingPathComponent("RecordKit-harness-\(UUID().uuidString)", isDirectory: true)
+        var configuration = SyncConfiguration(zones: zones)
+        configure(&configuration)
+        return (CloudKitSimulator(scope: .private, seed: seed, downloadCache: downloadCache), downloadCache, configuration)
     }
 
     deinit {
@@ -111,13 +117,13 @@ public final class SyncHarness: Sendable {
     /// The device at `index`.
     public subscript(index: Int) -> SimulatedDevice { devices[index] }
 
-    /// One sync step of every online device, in order.
+    /// One sync step of every online device, in order (a person's device syncs both its databases).
     public func syncAll() async throws(SyncError) {
         for device in devices where await device.isOnline {
             try await device.sync()
         }
         for person in people {
-            for device in person.devices { try await device.sync() }
+            for device in person.devices where device.isOnline { try await device.sync() }
         }
     }
 
@@ -126,6 +132,9 @@ public final class SyncHarness: Sendable {
     @discardableResult
     public func settle(maxRounds: Int = 6) async throws -> Int {
         for device in devices { await device.goOnline() }
+        for person in people {
+            for device in person.devices { device.goOnline() }
+        }
         for round in 1...max(1, maxRounds) {
             try await syncAll()
             var pending = 0
