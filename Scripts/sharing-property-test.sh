@@ -10,8 +10,7 @@
 #   Scripts/sharing-property-test.sh 500         500 scenarios
 #   Scripts/sharing-property-test.sh 500 1000    500 scenarios from the 1,000th
 #   SHARING_PROPERTY_SEED=<seed> swift test --filter SharingPropertyTests    replays one seed, printing its steps
-#   SHARING_PROPERTY_WITHOUT= Scripts/sharing-property-test.sh    every kind of step, coverageChanges included
-#   (left out unless set: a participant's store does not yet follow what their shares cover in a zone they keep)
+#   SHARING_PROPERTY_WITHOUT=faults Scripts/sharing-property-test.sh    leaves a kind of step out
 set -eu
 cd "$(dirname "$0")/.."
 count="${1:-2000}"

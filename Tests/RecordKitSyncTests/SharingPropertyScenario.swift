@@ -26,11 +26,9 @@ struct SharingScenario {
         /// Owners delete cards.
         case ownerDeletes
 
-        /// The kinds the environment leaves out; unset, ``coverageChanges``, whose failures (a participant's
-        /// store not following what their shares cover in a zone they keep) wait for the simulator's and the
-        /// engine's fix. `SHARING_PROPERTY_WITHOUT=` (empty) runs every kind.
+        /// The kinds the environment leaves out (`SHARING_PROPERTY_WITHOUT=faults,...`); unset, none.
         static var leftOut: Set<Kind> {
-            let names = ProcessInfo.processInfo.environment["SHARING_PROPERTY_WITHOUT"] ?? Kind.coverageChanges.rawValue
+            let names = ProcessInfo.processInfo.environment["SHARING_PROPERTY_WITHOUT"] ?? ""
             return Set(names.split(separator: ",").compactMap { Kind(rawValue: $0.trimmingCharacters(in: .whitespaces)) })
         }
     }

@@ -73,10 +73,18 @@ extension CloudKitSimulator {
     /// that participant's shared database feed: a record now covered appears in their zone feed, one no longer
     /// covered is reported deleted (``pageForActingUser(_:fromStart:)``). A participant who gained or lost the whole
     /// zone learns it from their database feed instead.
+    ///
+    /// A zone regained (lost, then shared again before the participant's devices caught up) is a kept zone whose
+    /// past coverage is what the participant was served of it: their database feed coalesces the loss and the gain
+    /// into "changed", so their devices fetch the zone from their old token and must find there what they lost
+    /// meanwhile and what the new share adds.
     func relogCoverageChanges(before: [String: Set<RecordID>], after: [String: Set<RecordID>]) {
         var touched = Set<RecordID>()
         for user in Set(before.keys).union(after.keys).sorted() {
-            let had = before[user] ?? [], has = after[user] ?? []
+            let has = after[user] ?? []
+            let regained = Set(has.map(\.zoneID)).subtracting((before[user] ?? []).map(\.zoneID))
+            let servedThere = (sharing.served[user] ?? []).filter { regained.contains($0.zoneID) }
+            let had = (before[user] ?? []).union(servedThere)
             let kept = Set(had.map(\.zoneID)).intersection(has.map(\.zoneID))
             let changed = had.symmetricDifference(has).filter { kept.contains($0.zoneID) }
             touched.formUnion(changed)
