@@ -13,8 +13,19 @@ extension CloudKitDatabase: CloudSharing {
     /// A share the server has (one with a change tag) is fetched first and edited on the server's `CKShare`;
     /// participants it does not list are looked up with the ``container`` (by user record name, email address or
     /// phone number). The root record's new system fields are not returned: the store reads them at its next fetch.
+    ///
+    /// A share whose change tag is not the server's is refused with ``CloudError/serverRecordChanged(serverRecord:clientRecord:)``
+    /// naming the share, as a stale record save is: editing the server's `CKShare` would otherwise overwrite what
+    /// another device changed since (a participant added or removed) without anyone seeing it.
+    /// https://developer.apple.com/documentation/cloudkit/ckmodifyrecordsoperation/recordsavepolicy/ifserverrecordunchanged
     public func saveShare(_ share: RecordShare, rootRecord: Record?) async throws(CloudError) -> RecordShare {
         let serverShare = share.system.changeTag == nil ? nil : try await fetchCKShare(share.id)
+        if let serverShare, serverShare.recordChangeTag != share.system.changeTag {
+            let server = try Self.share(serverShare, rootRecordID: share.rootRecordID)
+            throw .serverRecordChanged(
+                serverRecord: Record(recordType: RecordShare.recordType, id: share.id, system: server.system),
+                clientRecord: Record(recordType: RecordShare.recordType, id: share.id, system: share.system))
+        }
         let lookedUp = try await lookUp(share.participantsToLookUp(in: serverShare), share: share.id)
         let ckRoot: CKRecord?
         let ckShare: CKShare

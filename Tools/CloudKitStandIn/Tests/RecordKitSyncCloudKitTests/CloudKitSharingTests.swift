@@ -90,6 +90,37 @@ import Testing
         #expect(saved.title == "Renamed")
     }
 
+    @Test func aShareSavedOverAnOlderVersionIsRefusedWithTheServersChangeTag() async throws {
+        let saves = Box<Int>()
+        let shareID = shareID
+        container.privateCloudDatabase.responses.records = { ids in
+            [ids[0]: .success(Self.serverShare(shareID, root: "folder"))]
+        }
+        container.privateCloudDatabase.responses.modifyRecords = { records, _, _, _ in
+            saves.value = (saves.value ?? 0) + 1
+            return (Dictionary(uniqueKeysWithValues: records.map { ($0.recordID, Result<CKRecord, any Error>.success($0)) }), [:])
+        }
+        var share = try await cloud.fetchShare(shareID)
+        share.system.changeTag = "s0"  // read before another device's save made it s1
+        share.participants.removeAll { $0.identity.userRecordName == "_alice" }
+
+        let refusal: CloudError?
+        do {
+            _ = try await cloud.saveShare(share, rootRecord: nil)
+            refusal = nil
+        } catch {
+            refusal = error
+        }
+        guard case let .serverRecordChanged(server, client)? = refusal else {
+            Issue.record("a stale share was not refused as changed on the server: \(String(describing: refusal))")
+            return
+        }
+        #expect(server.id == shareID && client.id == shareID)
+        #expect(server.system.changeTag == "s1")
+        #expect(client.system.changeTag == "s0")
+        #expect(saves.value == nil, "nothing was sent")
+    }
+
     @Test func aParticipantToAddNeedsTheContainer() async {
         let share = RecordShare(zoneID: noteZone, participants: [ShareParticipant(identity: ShareUserIdentity(emailAddress: "a@example.com"))])
         await #expect(throws: CloudError.self) {
