@@ -4,17 +4,17 @@ import Foundation
 /// declared fields go to the encrypted map.
 @usableFromInline
 struct ModelArchiveSizes {
-    var plainCount = 0
-    var plainSize = 0
-    var encryptedCount = 0
-    var encryptedSize = 0
+    @usableFromInline var plainCount = 0
+    @usableFromInline var plainSize = 0
+    @usableFromInline var encryptedCount = 0
+    @usableFromInline var encryptedSize = 0
     @usableFromInline var declaredEncrypted = 0
 
     @usableFromInline init() {}
 }
 
 /// The steps of a model archive around its field passes, called from the inlined
-/// ``ModelArchiveWriter/archive(_:versionField:_:)``. Not generic, so each is compiled once and needs no metadata
+/// ``ModelArchiveWriter/archive(_:versionField:)``. Not generic, so each is compiled once and needs no metadata
 /// of the model's type.
 @usableFromInline
 enum ModelArchiveLayout {

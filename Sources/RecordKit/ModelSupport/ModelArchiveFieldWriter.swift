@@ -1,0 +1,283 @@
+import Foundation
+
+/// The passes of ``ModelArchiveWriter``: the size pass counts the entries and bytes of both field maps, each write
+/// pass writes the entries of one map; both merge the declared fields with the fields the metadata kept, as
+/// `record()` does.
+///
+/// Not generic: compiled once, specialised code for every model. Each field's share of the size pass is inlined
+/// into the model's walk (a few additions, sized from the value's static type); its write is one call per field.
+@usableFromInline
+struct ModelArchiveFieldWriter {
+    @usableFromInline enum Pass { case size, plain, encrypted }
+
+    @usableFromInline var pass = Pass.size
+    /// The kept plain fields (with the version field) and the kept encrypted fields.
+    @usableFromInline let keptFields: RecordFields
+    @usableFromInline let keptEncryptedFields: RecordFields
+    /// The next kept field of each map not yet merged.
+    @usableFromInline var nextKept = 0
+    @usableFromInline var nextKeptEncrypted = 0
+    /// What the size pass found: entries and bytes of each map, and whether a declared field is encrypted.
+    @usableFromInline var sizes = ModelArchiveSizes()
+    /// Where the write passes write; nil in the size pass.
+    @usableFromInline var output: UnsafeMutablePointer<ArchiveByteWriter>?
+
+    /// Starts in the size pass.
+    @usableFromInline
+    init(kept: RecordFields, keptEncrypted: RecordFields) {
+        keptFields = kept
+        keptEncryptedFields = keptEncrypted
+    }
+
+    /// Starts a write pass into `output`, merging the kept fields from the first again.
+    @usableFromInline
+    mutating func startWriting(_ pass: Pass, into output: UnsafeMutablePointer<ArchiveByteWriter>) {
+        self.pass = pass
+        self.output = output
+        nextKept = 0
+        nextKeptEncrypted = 0
+    }
+
+    /// Whether this pass takes fields of that map.
+    @inlinable @inline(__always)
+    func wants(_ encrypted: Bool) -> Bool {
+        switch pass {
+        case .size: true
+        case .plain: !encrypted
+        case .encrypted: encrypted
+        }
+    }
+
+    // MARK: Declared fields
+
+    /// Merges one declared field into its map.
+    ///
+    /// Inlined into the sink's specialised `set`: there the value is the `FieldValue` of a property of a known type
+    /// (`.int64(count)`, `.list(.string(tags))`), so the switch folds away and the field is sized and written from
+    /// its static type, without a `FieldValue` built, passed and switched over at run time.
+    @inlinable @inline(__always)
+    mutating func put(_ key: String, _ value: FieldValue, encrypted: Bool) {
+        switch value {
+        case let .string(value): putString(key, value, encrypted: encrypted)
+        case let .int64(value):
+            if output == nil { return size(key, encrypted, 1 &+ ArchiveSize.signedVarint(value)) }
+            writeInt64(key, value, encrypted: encrypted)
+        case let .double(value):
+            if output == nil { return size(key, encrypted, 9) }
+            writeDouble(key, value, encrypted: encrypted)
+        case let .timestamp(value):
+            if output == nil { return size(key, encrypted, 9) }
+            writeDate(key, value, encrypted: encrypted)
+        case let .bytes(value): putBytes(key, value, encrypted: encrypted)
+        case let .list(.string(values)):
+            if output == nil {
+                var size = ArchiveSize.listHeader(values.count)
+                for index in values.indices { size &+= ArchiveSize.string(values[index]) }
+                return self.size(key, encrypted, size)
+            }
+            writeStringList(key, values, encrypted: encrypted)
+        case let .list(.int64(values)):
+            if output == nil {
+                var size = ArchiveSize.listHeader(values.count)
+                for index in values.indices { size &+= ArchiveSize.signedVarint(values[index]) }
+                return self.size(key, encrypted, size)
+            }
+            writeInt64List(key, values, encrypted: encrypted)
+        case let .list(.double(values)):
+            if output == nil { return size(key, encrypted, ArchiveSize.listHeader(values.count) &+ values.count &* 8) }
+            writeDoubleList(key, values, encrypted: encrypted)
+        case let .list(.timestamp(values)):
+            if output == nil { return size(key, encrypted, ArchiveSize.listHeader(values.count) &+ values.count &* 8) }
+            writeDateList(key, values, encrypted: encrypted)
+        default:
+            if output == nil { return size(key, encrypted, ArchiveSize.fieldValue(value)) }
+            writeValue(key, value, encrypted: encrypted)
+        }
+    }
+
+    @inlinable @inline(__always)
+    mutating func putString(_ key: String, _ value: String, encrypted: Bool) {
+        if output == nil { return size(key, encrypted, 1 &+ ArchiveSize.string(value)) }
+        writeString(key, value, encrypted: encrypted)
+    }
+
+    @inlinable @inline(__always)
+    mutating func putBytes(_ key: String, _ value: Data, encrypted: Bool) {
+        if output == nil { return size(key, encrypted, 1 &+ ArchiveSize.data(value)) }
+        writeBytes(key, value, encrypted: encrypted)
+    }
+
+    @inlinable @inline(__always)
+    mutating func putReference(_ key: String, _ value: Reference, encrypted: Bool) {
+        if output == nil { return size(key, encrypted, 1 &+ ArchiveSize.reference(value)) }
+        writeReference(key, value, encrypted: encrypted)
+    }
+
+    /// The size pass's share of a declared field: the kept fields before it, then its entry.
+    @inlinable @inline(__always)
+    mutating func size(_ key: String, _ encrypted: Bool, _ valueSize: Int) {
+        let entrySize = ArchiveSize.string(key) &+ valueSize
+        if encrypted {
+            sizes.declaredEncrypted &+= 1
+            if nextKeptEncrypted < keptEncryptedFields.count { mergeKept(before: key, encrypted: true) }
+            sizes.encryptedCount &+= 1
+            sizes.encryptedSize &+= entrySize
+        } else {
+            if nextKept < keptFields.count { mergeKept(before: key, encrypted: false) }
+            sizes.plainCount &+= 1
+            sizes.plainSize &+= entrySize
+        }
+    }
+
+    // The write passes: one call per field.
+
+    @usableFromInline
+    mutating func writeValue(_ key: String, _ value: FieldValue, encrypted: Bool) {
+        write(key, encrypted) { $0.fieldValue(value) }
+    }
+
+    @usableFromInline
+    mutating func writeString(_ key: String, _ value: String, encrypted: Bool) {
+        write(key, encrypted) { output in
+            output.byte(ValueTag.string)
+            output.string(value)
+        }
+    }
+
+    @usableFromInline
+    mutating func writeBytes(_ key: String, _ value: Data, encrypted: Bool) {
+        write(key, encrypted) { output in
+            output.byte(ValueTag.bytes)
+            output.data(value)
+        }
+    }
+
+    @usableFromInline
+    mutating func writeReference(_ key: String, _ value: Reference, encrypted: Bool) {
+        write(key, encrypted) { output in
+            output.byte(ValueTag.reference)
+            output.reference(value)
+        }
+    }
+
+    @usableFromInline
+    mutating func writeInt64(_ key: String, _ value: Int64, encrypted: Bool) {
+        write(key, encrypted) { output in
+            output.byte(ValueTag.int64)
+            output.signedVarint(value)
+        }
+    }
+
+    @usableFromInline
+    mutating func writeDouble(_ key: String, _ value: Double, encrypted: Bool) {
+        write(key, encrypted) { output in
+            output.byte(ValueTag.double)
+            output.double(value)
+        }
+    }
+
+    @usableFromInline
+    mutating func writeDate(_ key: String, _ value: Date, encrypted: Bool) {
+        write(key, encrypted) { output in
+            output.byte(ValueTag.timestamp)
+            output.date(value)
+        }
+    }
+
+    @usableFromInline
+    mutating func writeStringList(_ key: String, _ values: [String], encrypted: Bool) {
+        write(key, encrypted) { output in
+            output.listHeader(ValueTag.string, values.count)
+            for index in values.indices { output.string(values[index]) }
+        }
+    }
+
+    @usableFromInline
+    mutating func writeInt64List(_ key: String, _ values: [Int64], encrypted: Bool) {
+        write(key, encrypted) { output in
+            output.listHeader(ValueTag.int64, values.count)
+            for index in values.indices { output.signedVarint(values[index]) }
+        }
+    }
+
+    @usableFromInline
+    mutating func writeDoubleList(_ key: String, _ values: [Double], encrypted: Bool) {
+        write(key, encrypted) { output in
+            output.listHeader(ValueTag.double, values.count)
+            for index in values.indices { output.double(values[index]) }
+        }
+    }
+
+    @usableFromInline
+    mutating func writeDateList(_ key: String, _ values: [Date], encrypted: Bool) {
+        write(key, encrypted) { output in
+            output.listHeader(ValueTag.timestamp, values.count)
+            for index in values.indices { output.date(values[index]) }
+        }
+    }
+
+    /// Writes the kept fields before `key`, then the entry: the key, then what `value` writes (exactly what
+    /// `fieldValue` would).
+    @inline(__always)
+    private mutating func write(_ key: String, _ encrypted: Bool, value: (inout ArchiveByteWriter) -> Void) {
+        // Most models keep no field: then nothing is merged, and the kept maps are not even copied.
+        if encrypted {
+            if nextKeptEncrypted < keptEncryptedFields.count { mergeKept(before: key, encrypted: true) }
+        } else if nextKept < keptFields.count {
+            mergeKept(before: key, encrypted: false)
+        }
+        guard let output else { return }
+        output.pointee.string(key)
+        value(&output.pointee)
+    }
+
+    // MARK: Kept fields
+
+    /// Counts or writes the kept fields of a map whose keys come before `key`; one with the same key is dropped.
+    @usableFromInline
+    mutating func mergeKept(before key: String, encrypted: Bool) {
+        let kept = encrypted ? keptEncryptedFields : keptFields
+        var next = encrypted ? nextKeptEncrypted : nextKept
+        while next < kept.entries.count {
+            let order = FieldKeyOrder.compare(kept.entries[next].key, key)
+            if order > 0 { break }
+            if order < 0 { emit(kept.entries[next].key, kept.entries[next].value, encrypted: encrypted) }
+            next += 1
+        }
+        if encrypted { nextKeptEncrypted = next } else { nextKept = next }
+    }
+
+    /// Counts or writes the kept fields after the last declared one. Inlined: most models keep no field, and then
+    /// this is one comparison, not a call that copies the kept map.
+    @inlinable @inline(__always)
+    mutating func finishMap(encrypted: Bool) {
+        guard wants(encrypted) else { return }
+        if encrypted ? nextKeptEncrypted < keptEncryptedFields.count : nextKept < keptFields.count {
+            writeKept(encrypted: encrypted)
+        }
+    }
+
+    @usableFromInline
+    mutating func writeKept(encrypted: Bool) {
+        let kept = encrypted ? keptEncryptedFields : keptFields
+        let next = encrypted ? nextKeptEncrypted : nextKept
+        for index in next..<kept.entries.count { emit(kept.entries[index].key, kept.entries[index].value, encrypted: encrypted) }
+        if encrypted { nextKeptEncrypted = kept.entries.count } else { nextKept = kept.entries.count }
+    }
+
+    private mutating func emit(_ key: String, _ value: FieldValue, encrypted: Bool) {
+        guard let output else {
+            let size = ArchiveSize.string(key) + ArchiveSize.fieldValue(value)
+            if encrypted {
+                sizes.encryptedCount += 1
+                sizes.encryptedSize += size
+            } else {
+                sizes.plainCount += 1
+                sizes.plainSize += size
+            }
+            return
+        }
+        output.pointee.string(key)
+        output.pointee.fieldValue(value)
+    }
+}
