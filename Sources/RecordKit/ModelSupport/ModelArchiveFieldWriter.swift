@@ -11,22 +11,26 @@ struct ModelArchiveFieldWriter {
     @usableFromInline enum Pass { case size, plain, encrypted }
 
     @usableFromInline var pass = Pass.size
-    /// The kept plain fields (with the version field) and the kept encrypted fields.
-    @usableFromInline let keptFields: RecordFields
-    @usableFromInline let keptEncryptedFields: RecordFields
+    /// The kept fields and the version field; nil when there are none (most models), so nothing is copied.
+    @usableFromInline let kept: ModelArchiveKeptFields?
     /// The next kept field of each map not yet merged.
     @usableFromInline var nextKept = 0
     @usableFromInline var nextKeptEncrypted = 0
+    /// Whether each map has kept fields left to merge: the one test a declared field makes.
+    @usableFromInline var plainKeptLeft = false
+    @usableFromInline var encryptedKeptLeft = false
     /// What the size pass found: entries and bytes of each map, and whether a declared field is encrypted.
     @usableFromInline var sizes = ModelArchiveSizes()
     /// Where the write passes write; nil in the size pass.
     @usableFromInline var output: UnsafeMutablePointer<ArchiveByteWriter>?
 
-    /// Starts in the size pass.
-    @usableFromInline
-    init(kept: RecordFields, keptEncrypted: RecordFields) {
-        keptFields = kept
-        keptEncryptedFields = keptEncrypted
+    /// Starts in the size pass. Inlined, so a model that kept nothing pays a nil test and no call.
+    @inlinable @inline(__always)
+    init(kept: ModelArchiveKeptFields?) {
+        self.kept = kept
+        // Taken as true when there are kept fields at all: the first merge of a map with none clears it.
+        plainKeptLeft = kept != nil
+        encryptedKeptLeft = kept != nil
     }
 
     /// Starts a write pass into `output`, merging the kept fields from the first again.
@@ -34,8 +38,14 @@ struct ModelArchiveFieldWriter {
     mutating func startWriting(_ pass: Pass, into output: UnsafeMutablePointer<ArchiveByteWriter>) {
         self.pass = pass
         self.output = output
+        rewindKept()
+    }
+
+    private mutating func rewindKept() {
         nextKept = 0
         nextKeptEncrypted = 0
+        plainKeptLeft = kept != nil
+        encryptedKeptLeft = kept != nil
     }
 
     /// Whether this pass takes fields of that map.
@@ -119,11 +129,11 @@ struct ModelArchiveFieldWriter {
         let entrySize = ArchiveSize.string(key) &+ valueSize
         if encrypted {
             sizes.declaredEncrypted &+= 1
-            if nextKeptEncrypted < keptEncryptedFields.count { mergeKept(before: key, encrypted: true) }
+            if encryptedKeptLeft { mergeKept(before: key, encrypted: true) }
             sizes.encryptedCount &+= 1
             sizes.encryptedSize &+= entrySize
         } else {
-            if nextKept < keptFields.count { mergeKept(before: key, encrypted: false) }
+            if plainKeptLeft { mergeKept(before: key, encrypted: false) }
             sizes.plainCount &+= 1
             sizes.plainSize &+= entrySize
         }
@@ -222,8 +232,8 @@ struct ModelArchiveFieldWriter {
     private mutating func write(_ key: String, _ encrypted: Bool, value: (inout ArchiveByteWriter) -> Void) {
         // Most models keep no field: then nothing is merged, and the kept maps are not even copied.
         if encrypted {
-            if nextKeptEncrypted < keptEncryptedFields.count { mergeKept(before: key, encrypted: true) }
-        } else if nextKept < keptFields.count {
+            if encryptedKeptLeft { mergeKept(before: key, encrypted: true) }
+        } else if plainKeptLeft {
             mergeKept(before: key, encrypted: false)
         }
         guard let output else { return }
@@ -236,15 +246,17 @@ struct ModelArchiveFieldWriter {
     /// Counts or writes the kept fields of a map whose keys come before `key`; one with the same key is dropped.
     @usableFromInline
     mutating func mergeKept(before key: String, encrypted: Bool) {
-        let kept = encrypted ? keptEncryptedFields : keptFields
+        guard let kept else { return }
+        let count = kept.count(encrypted: encrypted)
         var next = encrypted ? nextKeptEncrypted : nextKept
-        while next < kept.entries.count {
-            let order = FieldKeyOrder.compare(kept.entries[next].key, key)
+        while next < count {
+            let keptKey = kept.key(at: next, encrypted: encrypted)
+            let order = FieldKeyOrder.compare(keptKey, key)
             if order > 0 { break }
-            if order < 0 { emit(kept.entries[next].key, kept.entries[next].value, encrypted: encrypted) }
+            if order < 0 { emit(keptKey, kept.value(at: next, encrypted: encrypted), encrypted: encrypted) }
             next += 1
         }
-        if encrypted { nextKeptEncrypted = next } else { nextKept = next }
+        setNextKept(next, of: count, encrypted: encrypted)
     }
 
     /// Counts or writes the kept fields after the last declared one. Inlined: most models keep no field, and then
@@ -252,17 +264,28 @@ struct ModelArchiveFieldWriter {
     @inlinable @inline(__always)
     mutating func finishMap(encrypted: Bool) {
         guard wants(encrypted) else { return }
-        if encrypted ? nextKeptEncrypted < keptEncryptedFields.count : nextKept < keptFields.count {
-            writeKept(encrypted: encrypted)
-        }
+        if encrypted ? encryptedKeptLeft : plainKeptLeft { writeKept(encrypted: encrypted) }
     }
 
     @usableFromInline
     mutating func writeKept(encrypted: Bool) {
-        let kept = encrypted ? keptEncryptedFields : keptFields
+        guard let kept else { return }
+        let count = kept.count(encrypted: encrypted)
         let next = encrypted ? nextKeptEncrypted : nextKept
-        for index in next..<kept.entries.count { emit(kept.entries[index].key, kept.entries[index].value, encrypted: encrypted) }
-        if encrypted { nextKeptEncrypted = kept.entries.count } else { nextKept = kept.entries.count }
+        for index in next..<count {
+            emit(kept.key(at: index, encrypted: encrypted), kept.value(at: index, encrypted: encrypted), encrypted: encrypted)
+        }
+        setNextKept(count, of: count, encrypted: encrypted)
+    }
+
+    private mutating func setNextKept(_ next: Int, of count: Int, encrypted: Bool) {
+        if encrypted {
+            nextKeptEncrypted = next
+            encryptedKeptLeft = next < count
+        } else {
+            nextKept = next
+            plainKeptLeft = next < count
+        }
     }
 
     private mutating func emit(_ key: String, _ value: FieldValue, encrypted: Bool) {

@@ -18,14 +18,6 @@ struct ModelArchiveSizes {
 /// of the model's type.
 @usableFromInline
 enum ModelArchiveLayout {
-    /// The fields the metadata kept, with the version field set when the model's type has one.
-    @usableFromInline
-    static func keptFields(_ metadata: borrowing RecordMetadata, versionField: String?, version: Int64?) -> RecordFields {
-        var kept = metadata.unknownFields
-        if let versionField, let version { kept.set(.int64(version), forKey: versionField) }
-        return kept
-    }
-
     /// A writer of the archive's final size holding everything before the plain field map's entries: the header,
     /// the record type, ID and system fields, and the plain map's count.
     @usableFromInline

@@ -14,11 +14,11 @@ public struct ModelArchiveWriter<Model: RecordModel>: RecordFieldSink {
     /// it through value witnesses (measured with callgrind).
     @usableFromInline var core: ModelArchiveFieldWriter
 
-    /// A writer for the size pass, holding the kept maps for every pass: one writer serves them all, so the maps
-    /// are copied in and destroyed once per archive, not once per pass.
-    @usableFromInline
-    init(kept: RecordFields, keptEncrypted: RecordFields) {
-        core = ModelArchiveFieldWriter(kept: kept, keptEncrypted: keptEncrypted)
+    /// A writer for the size pass, holding the kept fields for every pass: one writer serves them all, so they
+    /// are copied in and destroyed once per archive, not once per pass (and not at all when there are none).
+    @inlinable @inline(__always)
+    init(kept: ModelArchiveKeptFields?) {
+        core = ModelArchiveFieldWriter(kept: kept)
     }
 
     /// Sets a field; `encrypted` puts it in the encrypted map.
@@ -99,11 +99,10 @@ extension ModelArchiveWriter where Model: GeneratedRecordModel {
     public static func archive(
         _ model: Model, versionField: String?
     ) -> Data {
-        var version: Int64?
+        var version: Int64 = 0
         if versionField != nil { version = Int64(max(Model.schemaVersion, model.metadata.decodedVersion ?? 0)) }
         var writer = ModelArchiveWriter(
-            kept: ModelArchiveLayout.keptFields(model.metadata, versionField: versionField, version: version),
-            keptEncrypted: model.metadata.unknownEncryptedFields)
+            kept: ModelArchiveKeptFields(model.metadata, versionField: versionField, version: version))
         model.writeFields(to: &writer)
         writer.core.finishMap(encrypted: false)
         writer.core.finishMap(encrypted: true)
