@@ -21,16 +21,18 @@ enum ModelArchiveLayout {
     /// A writer of the archive's final size holding everything before the plain field map's entries: the header,
     /// the record type, ID and system fields, and the plain map's count.
     @usableFromInline
-    static func begin(metadata: borrowing RecordMetadata, recordType: String, sizes: ModelArchiveSizes) -> ArchiveByteWriter {
-        let size = ArchiveHeader.size + ArchiveSize.string(recordType) + ArchiveSize.recordID(metadata.recordID)
-            + ArchiveSize.systemFields(metadata.system)
+    static func begin(
+        recordID: borrowing RecordID, system: borrowing SystemFields, recordType: String, sizes: ModelArchiveSizes
+    ) -> ArchiveByteWriter {
+        let size = ArchiveHeader.size + ArchiveSize.string(recordType) + ArchiveSize.recordID(recordID)
+            + ArchiveSize.systemFields(system)
             + ArchiveSize.varint(UInt64(sizes.plainCount)) + sizes.plainSize
             + ArchiveSize.varint(UInt64(sizes.encryptedCount)) + sizes.encryptedSize + ArchiveHeader.checksumSize
         var bytes = ArchiveByteWriter(capacity: size)
         ArchiveHeader.write(.record, to: &bytes)
         bytes.string(recordType)
-        bytes.recordID(metadata.recordID)
-        bytes.systemFields(metadata.system)
+        bytes.recordID(recordID)
+        bytes.systemFields(system)
         bytes.varint(UInt64(sizes.plainCount))
         return bytes
     }
