@@ -19,6 +19,10 @@ struct ModelArchiveFieldWriter {
     /// Whether each map has kept fields left to merge: the one test a declared field makes.
     @usableFromInline var plainKeptLeft = false
     @usableFromInline var encryptedKeptLeft = false
+    /// The first byte of the key of each map's next kept field, -1 until the first merge finds it (or for an
+    /// empty key). Bytes, not the key: a string here cost releases in every archive, kept fields or not.
+    @usableFromInline var nextPlainKeptByte = -1
+    @usableFromInline var nextEncryptedKeptByte = -1
     /// What the size pass found: entries and bytes of each map, and whether a declared field is encrypted.
     @usableFromInline var sizes = ModelArchiveSizes()
     /// Where the write passes write; nil in the size pass.
@@ -46,6 +50,8 @@ struct ModelArchiveFieldWriter {
         nextKeptEncrypted = 0
         plainKeptLeft = kept != nil
         encryptedKeptLeft = kept != nil
+        nextPlainKeptByte = -1
+        nextEncryptedKeptByte = -1
     }
 
     /// Whether this pass takes fields of that map.
@@ -246,6 +252,10 @@ struct ModelArchiveFieldWriter {
     /// Counts or writes the kept fields of a map whose keys come before `key`; one with the same key is dropped.
     @usableFromInline
     mutating func mergeKept(before key: String, encrypted: Bool) {
+        // Most calls find the next kept entry still ahead (a versioned model's fields before its version field):
+        // its key's first byte, held in the writer, is past the key's, and the kept fields are not even copied.
+        let nextByte = encrypted ? nextEncryptedKeptByte : nextPlainKeptByte
+        if nextByte >= 0, let first = key.utf8.first, nextByte > Int(first) { return }
         guard let kept else { return }
         let count = kept.count(encrypted: encrypted)
         var next = encrypted ? nextKeptEncrypted : nextKept
@@ -279,12 +289,16 @@ struct ModelArchiveFieldWriter {
     }
 
     private mutating func setNextKept(_ next: Int, of count: Int, encrypted: Bool) {
+        var nextByte = -1
+        if next < count, let kept, let first = kept.key(at: next, encrypted: encrypted).utf8.first { nextByte = Int(first) }
         if encrypted {
             nextKeptEncrypted = next
             encryptedKeptLeft = next < count
+            nextEncryptedKeptByte = nextByte
         } else {
             nextKept = next
             plainKeptLeft = next < count
+            nextPlainKeptByte = nextByte
         }
     }
 
