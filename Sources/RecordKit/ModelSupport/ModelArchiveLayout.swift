@@ -4,41 +4,35 @@ import Foundation
 /// declared fields go to the encrypted map.
 @usableFromInline
 struct ModelArchiveSizes {
-    var plainCount = 0
-    var plainSize = 0
-    var encryptedCount = 0
-    var encryptedSize = 0
+    @usableFromInline var plainCount = 0
+    @usableFromInline var plainSize = 0
+    @usableFromInline var encryptedCount = 0
+    @usableFromInline var encryptedSize = 0
     @usableFromInline var declaredEncrypted = 0
 
     @usableFromInline init() {}
 }
 
 /// The steps of a model archive around its field passes, called from the inlined
-/// ``ModelArchiveWriter/archive(_:versionField:_:)``. Not generic, so each is compiled once and needs no metadata
+/// ``ModelArchiveWriter/archive(_:versionField:)``. Not generic, so each is compiled once and needs no metadata
 /// of the model's type.
 @usableFromInline
 enum ModelArchiveLayout {
-    /// The fields the metadata kept, with the version field set when the model's type has one.
-    @usableFromInline
-    static func keptFields(_ metadata: borrowing RecordMetadata, versionField: String?, version: Int64?) -> RecordFields {
-        var kept = metadata.unknownFields
-        if let versionField, let version { kept.set(.int64(version), forKey: versionField) }
-        return kept
-    }
-
     /// A writer of the archive's final size holding everything before the plain field map's entries: the header,
     /// the record type, ID and system fields, and the plain map's count.
     @usableFromInline
-    static func begin(metadata: borrowing RecordMetadata, recordType: String, sizes: ModelArchiveSizes) -> ArchiveByteWriter {
-        let size = ArchiveHeader.size + ArchiveSize.string(recordType) + ArchiveSize.recordID(metadata.recordID)
-            + ArchiveSize.systemFields(metadata.system)
+    static func begin(
+        recordID: borrowing RecordID, system: borrowing SystemFields, recordType: String, sizes: ModelArchiveSizes
+    ) -> ArchiveByteWriter {
+        let size = ArchiveHeader.size + ArchiveSize.string(recordType) + ArchiveSize.recordID(recordID)
+            + ArchiveSize.systemFields(system)
             + ArchiveSize.varint(UInt64(sizes.plainCount)) + sizes.plainSize
             + ArchiveSize.varint(UInt64(sizes.encryptedCount)) + sizes.encryptedSize + ArchiveHeader.checksumSize
         var bytes = ArchiveByteWriter(capacity: size)
         ArchiveHeader.write(.record, to: &bytes)
         bytes.string(recordType)
-        bytes.recordID(metadata.recordID)
-        bytes.systemFields(metadata.system)
+        bytes.recordID(recordID)
+        bytes.systemFields(system)
         bytes.varint(UInt64(sizes.plainCount))
         return bytes
     }

@@ -2,27 +2,29 @@ import Foundation
 
 /// The exact number of bytes `RecordEncoding.swift` writes for each value, so an archive is allocated once at
 /// its final size and a frame's length is written before its payload. Each function mirrors the writer of the
-/// same name; `NativeArchiveSizeTests` holds them equal over random records.
+/// same name; `NativeArchiveSizeTests` holds them equal over random records. The small ones are inlinable, so the
+/// size pass of ``ModelArchiveWriter`` is inlined into a model's field walk.
+@usableFromInline
 enum ArchiveSize {
     /// The bytes of the LEB128 varint of `value`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func varint(_ value: UInt64) -> Int {
         // 1 + (bits above the lowest seven) / 7, with 0 taking one byte.
         (((64 &- (value | 1).leadingZeroBitCount) &* 9) &+ 64) / 64
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func signedVarint(_ value: Int64) -> Int {
         varint(UInt64(bitPattern: (value &<< 1) ^ (value &>> 63)))
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func string(_ value: String) -> Int {
         let count = value.utf8.count
         return varint(UInt64(count)) &+ count
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func data(_ value: Data) -> Int {
         varint(UInt64(value.count)) &+ value.count
     }
@@ -37,14 +39,17 @@ enum ArchiveSize {
             &+ fieldMap(record.fields) &+ fieldMap(record.encryptedFields)
     }
 
+    @inlinable
     static func zoneID(_ zoneID: RecordZoneID) -> Int {
         string(zoneID.zoneName) &+ string(zoneID.ownerName)
     }
 
+    @inlinable
     static func recordID(_ id: RecordID) -> Int {
         string(id.recordName) &+ zoneID(id.zoneID)
     }
 
+    @inlinable
     static func reference(_ reference: Reference) -> Int {
         recordID(reference.recordID) &+ 1
     }
@@ -71,6 +76,7 @@ enum ArchiveSize {
     }
 
     /// A value with its tag byte.
+    @usableFromInline
     static func fieldValue(_ value: FieldValue) -> Int {
         switch value {
         case let .string(v): 1 &+ string(v)
@@ -98,7 +104,7 @@ enum ArchiveSize {
         }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func listHeader(_ count: Int) -> Int {
         1 &+ varint(UInt64(count))
     }

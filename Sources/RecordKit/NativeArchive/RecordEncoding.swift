@@ -116,7 +116,8 @@ extension ArchiveByteWriter {
         }
     }
 
-    private mutating func listHeader(_ elementTag: UInt8, _ count: Int) {
+    /// A list's tag byte and count.
+    mutating func listHeader(_ elementTag: UInt8, _ count: Int) {
         byte(ValueTag.listFlag | elementTag)
         varint(UInt64(count))
     }

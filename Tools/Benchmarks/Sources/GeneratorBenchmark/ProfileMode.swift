@@ -4,11 +4,13 @@ import RecordKit
 /// `--profile <operation> [count]`: runs one operation of the model benchmark `count` times (default 1,000) and
 /// nothing else, so `valgrind --tool=callgrind --toggle-collect='*ProfileMode*measure*'` counts its instructions
 /// alone. Operations on the 20-field type: raw-decode, model-decode, raw-encode, model-encode, mapping-decode,
-/// mapping-encode, and floor-decode (raw-decode plus the 20 `Record.fields` lookups, and nothing else); on the
-/// foundation benchmark's notes: note-mapping-decode and note-mapping-encode.
+/// mapping-encode, model-archive (the versioned model's direct `archived()`), and floor-decode (raw-decode plus the
+/// 20 `Record.fields` lookups, and nothing else); on the foundation benchmark's notes: note-mapping-decode and
+/// note-mapping-encode.
 enum ProfileMode {
     static let operations = [
-        "raw-decode", "model-decode", "raw-encode", "model-encode", "mapping-decode", "mapping-encode", "floor-decode",
+        "raw-decode", "model-decode", "raw-encode", "model-encode", "mapping-decode", "mapping-encode", "model-archive",
+        "floor-decode",
         "note-mapping-decode", "note-mapping-encode",
     ]
 
@@ -43,6 +45,7 @@ enum ProfileMode {
         case "model-encode": for model in models { sink &+= NativeArchive.encode(model.record()).count }
         case "mapping-decode": for record in records { sink &+= try Type0(record: record).field1 == -1 ? 1 : 0 }
         case "mapping-encode": for model in models { sink &+= model.record().fields.count }
+        case "model-archive": for model in models { sink &+= try model.archived().count }
         default:
             let keys = (0..<20).map { "field\($0)" }
             for data in archives {
