@@ -13,17 +13,11 @@ import Testing
 /// settle, and one more sync sends nothing); no record crosses between the databases; the participant holds
 /// what the server holds of every zone still shared, and nothing synced of a zone they lost.
 ///
-/// `SHARED_PROPERTY_SCENARIOS=n` sets the number of scenarios (default 40); `SHARED_PROPERTY_SEED=s` replays one.
+/// `SHARED_PROPERTY_SCENARIOS=n` sets the number of scenarios (default 40), `SHARED_PROPERTY_FIRST=k` skips the
+/// first k; `SHARED_PROPERTY_SEED=s` replays one.
 @Suite struct SharedScopePropertyTests {
     @Test func refusedWritesNeverReachTheServerAndAreNeverRetried() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let seeds: [UInt64]
-        if let seed = environment["SHARED_PROPERTY_SEED"].flatMap(UInt64.init) {
-            seeds = [seed]
-        } else {
-            let count = environment["SHARED_PROPERTY_SCENARIOS"].flatMap(Int.init) ?? 40
-            seeds = (0..<UInt64(max(1, count))).map { $0 &* 0x9E37_79B9 &+ 29 }
-        }
+        let seeds = PropertyTestSeeds.from(environmentPrefix: "SHARED_PROPERTY", count: 40, offset: 29)
         var refused = 0, lost = 0, failures = 0
         let start = Date()
         for seed in seeds {

@@ -14,15 +14,7 @@ import Testing
 /// Scripts/sharing-property-test.sh runs thousands.
 @Suite struct SharingPropertyTests {
     @Test func randomSharingScenariosFollowTheRules() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let seeds: [UInt64]
-        if let seed = environment["SHARING_PROPERTY_SEED"].flatMap(UInt64.init) {
-            seeds = [seed]
-        } else {
-            let count = environment["SHARING_PROPERTY_SCENARIOS"].flatMap(Int.init) ?? 30
-            let first = environment["SHARING_PROPERTY_FIRST"].flatMap(UInt64.init) ?? 0
-            seeds = (first..<first + UInt64(max(1, count))).map { $0 &* 0x9E37_79B9 &+ 29 }
-        }
+        let seeds = PropertyTestSeeds.from(environmentPrefix: "SHARING_PROPERTY", count: 30, offset: 29)
         let verbose = seeds.count == 1
         let leftOut = SharingScenario.Kind.leftOut
         let replay = leftOut.isEmpty ? "" : "SHARING_PROPERTY_WITHOUT=\(leftOut.map(\.rawValue).sorted().joined(separator: ",")) "

@@ -13,15 +13,7 @@ import Testing
 /// (``SyncScenario/Kind``), to tell which rule a failing seed breaks. Scripts/sync-property-test.sh runs 10,000.
 @Suite struct SyncPropertyTests {
     @Test func randomScenariosKeepEveryField() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let seeds: [UInt64]
-        if let seed = environment["SYNC_PROPERTY_SEED"].flatMap(UInt64.init) {
-            seeds = [seed]
-        } else {
-            let count = environment["SYNC_PROPERTY_SCENARIOS"].flatMap(Int.init) ?? 200
-            let first = environment["SYNC_PROPERTY_FIRST"].flatMap(UInt64.init) ?? 0
-            seeds = (first..<first + UInt64(max(1, count))).map { $0 &* 0x9E37_79B9 &+ 17 }
-        }
+        let seeds = PropertyTestSeeds.from(environmentPrefix: "SYNC_PROPERTY", count: 200, offset: 17)
         let verbose = seeds.count == 1
         let leftOut = SyncScenario.Kind.leftOut
         let start = Date()

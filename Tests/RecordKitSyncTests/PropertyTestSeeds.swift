@@ -1,0 +1,14 @@
+import Foundation
+
+/// The seeds a seeded property test runs, read from the environment the same way by every such test:
+/// `<PREFIX>_SEED=s` replays the one seed `s`; otherwise `<PREFIX>_SCENARIOS=n` seeds (default `count`) from the
+/// `<PREFIX>_FIRST=k`th (default 0), the i-th being `i &* 0x9E37_79B9 &+ offset`.
+enum PropertyTestSeeds {
+    static func from(environmentPrefix prefix: String, count: Int, offset: UInt64) -> [UInt64] {
+        let environment = ProcessInfo.processInfo.environment
+        if let seed = environment["\(prefix)_SEED"].flatMap(UInt64.init) { return [seed] }
+        let count = environment["\(prefix)_SCENARIOS"].flatMap(Int.init) ?? count
+        let first = environment["\(prefix)_FIRST"].flatMap(UInt64.init) ?? 0
+        return (first..<first + UInt64(max(1, count))).map { $0 &* 0x9E37_79B9 &+ offset }
+    }
+}
