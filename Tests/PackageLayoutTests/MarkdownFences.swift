@@ -1,5 +1,6 @@
-/// The fenced code blocks of a Markdown text, for the tests that check documentation snippets against their source
-/// (linked into RecordKitSyncTests for `ReadmeQuickStartTests`).
+/// The fenced code blocks of a Markdown text, and the marked code of a test's source, for the tests that check
+/// documentation snippets against the code they run (linked into RecordKitSyncTests for `ReadmeQuickStartTests` and
+/// `SharingArticleSnippetTests`).
 enum MarkdownFences {
     /// Every fenced block: the language after the opening fence, and the lines in between.
     static func blocks(in markdown: String) -> [(language: String, lines: [String])] {
@@ -18,5 +19,18 @@ enum MarkdownFences {
             }
         }
         return blocks
+    }
+
+    /// The lines of `source` after the first line `isBegin` accepts and before the next line `isEnd` accepts, with the
+    /// begin line's indentation removed; nil when either marker is missing.
+    static func markedLines(
+        in source: String, begin isBegin: (String) -> Bool, end isEnd: (String) -> Bool
+    ) -> [String]? {
+        let lines = source.components(separatedBy: "\n")
+        guard let begin = lines.firstIndex(where: isBegin),
+              let end = lines[(begin + 1)...].firstIndex(where: isEnd)
+        else { return nil }
+        let indent = lines[begin].prefix { $0 == " " }.count
+        return lines[(begin + 1)..<end].map { $0.count >= indent ? String($0.dropFirst(indent)) : $0 }
     }
 }

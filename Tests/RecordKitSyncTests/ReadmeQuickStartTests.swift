@@ -60,12 +60,9 @@ import Testing
 
     /// The lines between the begin and end markers, indentation removed, with `import` lines in front.
     static func quickStart(in source: String) -> String? {
-        let lines = source.components(separatedBy: "\n")
-        guard let begin = lines.firstIndex(where: { $0.hasSuffix("// README quick start begin") }),
-              let end = lines.firstIndex(where: { $0.hasSuffix("// README quick start end") }), begin < end
+        guard let body = MarkdownFences.markedLines(
+            in: source, begin: { $0.hasSuffix("// README quick start begin") }, end: { $0.hasSuffix("// README quick start end") })
         else { return nil }
-        let indent = lines[begin].prefix { $0 == " " }.count
-        let body = lines[(begin + 1)..<end].map { $0.count >= indent ? String($0.dropFirst(indent)) : $0 }
         return (["import RecordKit", "import RecordKitStore", "import RecordKitSync", ""] + body).joined(separator: "\n")
     }
 }

@@ -70,11 +70,8 @@ import Testing
 
     /// The lines between the marker comment naming `from` and the next one naming `to`, indentation removed.
     private static func snippet(in source: String, from: String, to: String) -> String? {
-        let lines = source.components(separatedBy: "\n")
-        guard let begin = lines.firstIndex(where: { $0.hasSuffix("// --- \"\(from)\" ---") }),
-              let end = lines[(begin + 1)...].firstIndex(where: { $0.contains("// --- ") && $0.contains(to) })
-        else { return nil }
-        let indent = lines[begin].prefix { $0 == " " }.count
-        return lines[(begin + 1)..<end].map { $0.count >= indent ? String($0.dropFirst(indent)) : $0 }.joined(separator: "\n")
+        MarkdownFences.markedLines(
+            in: source, begin: { $0.hasSuffix("// --- \"\(from)\" ---") }, end: { $0.contains("// --- ") && $0.contains(to) }
+        )?.joined(separator: "\n")
     }
 }
