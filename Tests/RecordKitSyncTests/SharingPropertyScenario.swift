@@ -27,10 +27,7 @@ struct SharingScenario {
         case ownerDeletes
 
         /// The kinds the environment leaves out (`SHARING_PROPERTY_WITHOUT=faults,...`); unset, none.
-        static var leftOut: Set<Kind> {
-            let names = ProcessInfo.processInfo.environment["SHARING_PROPERTY_WITHOUT"] ?? ""
-            return Set(names.split(separator: ",").compactMap { Kind(rawValue: $0.trimmingCharacters(in: .whitespaces)) })
-        }
+        static var leftOut: Set<Kind> { PropertyTestSeeds.leftOut(environmentPrefix: "SHARING_PROPERTY") }
     }
 
     static let zone = RecordZoneID(zoneName: "cards")

@@ -39,10 +39,7 @@ struct SyncScenario {
         case deletes
 
         /// The kinds the environment leaves out.
-        static var leftOut: Set<Kind> {
-            let names = ProcessInfo.processInfo.environment["SYNC_PROPERTY_WITHOUT"] ?? ""
-            return Set(names.split(separator: ",").compactMap { Kind(rawValue: $0.trimmingCharacters(in: .whitespaces)) })
-        }
+        static var leftOut: Set<Kind> { PropertyTestSeeds.leftOut(environmentPrefix: "SYNC_PROPERTY") }
     }
 
     static let zoneID = RecordZoneID(zoneName: "cards")
