@@ -15,8 +15,6 @@ struct ProjectionQuery {
     private(set) var order: [String] = []
     private(set) var arguments: [DatabaseValueConvertible?] = []
     private(set) var orderArguments: [DatabaseValueConvertible?] = []
-    /// The projection columns the order reads (alias-qualified), so a page can be chosen carrying only them.
-    private(set) var orderColumns: [String] = []
     /// Whether the SQL text depends on the values compared, not only on the query's shape (an `in` list's
     /// length, a list of IDs): such a statement is prepared for each query rather than cached.
     private(set) var textVariesWithValues = false
@@ -248,11 +246,6 @@ struct ProjectionQuery {
     private mutating func addSort(_ key: QueryFieldKey, ascending: Bool, relativeLocation: Location?) throws(RecordStoreError) {
         let direction = ascending ? "ASC" : "DESC"
         let target = try target(key)
-        switch target {
-        case let .id(name, _, _): orderColumns.append(name)
-        case let .location(latitude, longitude): orderColumns += [latitude, longitude]
-        case let .column(column, _): orderColumns.append(column)
-        }
         switch target {
         case let .id(name, _, _):
             // The record's own name sorts as a string; a reference has no order, only "present first".
