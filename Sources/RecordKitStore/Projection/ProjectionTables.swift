@@ -47,6 +47,7 @@ struct ProjectionTables: Sendable {
     func prepare(_ db: Database, archives: ArchiveDecodeCache) throws -> [ProjectionRebuildReport] {
         for type in types { db.add(function: type.columnFunction(archives: archives)) }
         _ = TriggerBypass.install(db, prefix: schema.prefix)
+        _ = TriggerBypass.install(db, prefix: schema.prefix, scope: .projection)
         try uninstallTriggers(db)
         var reports: [ProjectionRebuildReport] = []
         for type in types {
@@ -136,9 +137,12 @@ struct ProjectionTables: Sendable {
         let records = schema.records
         let recordType = ProjectionNames.literal(type.recordType)
         let sameKey = "OLD.ownerName = NEW.ownerName AND OLD.zoneName = NEW.zoneName AND OLD.recordName = NEW.recordName"
+        // A local save of a new record writes its row from the record in hand (see `saveLocally`), with this
+        // insert trigger off.
+        let localSave = TriggerBypass.functionName(prefix: schema.prefix, scope: .projection)
         try db.execute(sql: """
             CREATE TEMP TRIGGER \(type.table)_insert AFTER INSERT ON main.\(records)
-            WHEN NEW.recordType = \(recordType) AND NOT \(TriggerBypass.functionName(prefix: schema.prefix))() BEGIN
+            WHEN NEW.recordType = \(recordType) AND NOT \(TriggerBypass.functionName(prefix: schema.prefix))() AND NOT \(localSave)() BEGIN
                 \(insertRow(type))
             END;
             CREATE TEMP TRIGGER \(type.table)_update AFTER UPDATE OF value, recordType, ownerName, zoneName, recordName ON main.\(records)
