@@ -44,10 +44,9 @@ extension RecordStore {
         var generation = try reserveGenerations(db, count: saves.count)
         // A new record's projection row is written from the record in hand, with the projection's insert trigger
         // off: it would decode the archive just written again, in SQL functions called once per column.
-        let projectionRows = ProjectionDirectInsert(projection)
         let projectionInsertTrigger = TriggerBypass.flag(of: db, scope: .projection)
         // A save unparks its record; with nothing parked (the common case) no DELETE runs per record.
-        let anyParked = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(schema.parked))") ?? true
+        let anyParked = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(schema.parked))")) ?? true
         // A record the store does not hold is inserted; one it holds is updated (which keeps its server copy), only
         // when it is of the same type. The update goes through the update triggers: they rewrite the projection
         // row only when the archive changed, as when an app saves a record again unchanged.
