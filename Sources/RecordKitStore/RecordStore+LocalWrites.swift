@@ -42,13 +42,22 @@ extension RecordStore {
         try refuseWritesIntoLostZones(db, saves.lazy.map { (id: $0.record.id, recordType: $0.record.recordType) })
         let table = schema.records
         var generation = try reserveGenerations(db, count: saves.count)
-        // The upsert keeps the server copy; the WHERE refuses to turn a record into another type.
-        let statement = try db.cachedStatement(sql: """
+        // A new record's projection row is written from the record in hand, with the projection's insert trigger
+        // off: it would decode the archive just written again, in SQL functions called once per column.
+        let projectionInsertTrigger = TriggerBypass.flag(of: db, scope: .projection)
+        // A save unparks its record; with nothing parked (the common case) no DELETE runs per record.
+        let anyParked = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(schema.parked))")) ?? true
+        // A record the store does not hold is inserted; one it holds is updated (which keeps its server copy), only
+        // when it is of the same type. The update goes through the update triggers: they rewrite the projection
+        // row only when the archive changed, as when an app saves a record again unchanged.
+        let insert = try db.cachedStatement(sql: """
             INSERT INTO \(table) (ownerName, zoneName, recordName, recordType, value, pending, generation)
             VALUES (?, ?, ?, ?, ?, \(PendingCode.save.rawValue), ?)
-            ON CONFLICT (ownerName, zoneName, recordName) DO UPDATE
-            SET value = excluded.value, pending = excluded.pending, generation = excluded.generation
-            WHERE recordType = excluded.recordType
+            ON CONFLICT (ownerName, zoneName, recordName) DO NOTHING
+            """)
+        let update = try db.cachedStatement(sql: """
+            UPDATE \(table) SET value = ?, pending = \(PendingCode.save.rawValue), generation = ?
+            WHERE ownerName = ? AND zoneName = ? AND recordName = ? AND recordType = ?
             """)
         for save in saves {
             let (id, type) = (save.record.id, save.record.recordType)
@@ -61,17 +70,25 @@ extension RecordStore {
                 let kept = RecordAssetFields.keepingServerAssets(of: record, server: server)
                 if kept != record { (record, bytes) = (kept, NativeArchive.encode(kept)) }
             }
-            if let field = save.stampedField {
-                bytes = stamp(record, server: server, field: field, now: now) ?? bytes
+            if let field = save.stampedField, let stamped = stamp(record, server: server, field: field, now: now) {
+                (record, bytes) = stamped
             }
-            try statement.execute(arguments: [id.zoneID.ownerName, id.zoneID.zoneName, id.recordName, type, bytes, generation])
-            if db.changesCount == 0 {
-                let stored = try Row.fetchOne(
-                    db, sql: "SELECT recordType FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: try RecordIDFilter(id).arguments)
-                let storedType = try stored.map { (stored: Row) throws(RecordStoreError) in try StoredRow(stored, table: table, id: id).recordType }
-                throw RecordStoreError.typeMismatch(id, stored: storedType ?? "?", requested: type)
+            let (owner, zone, name) = (id.zoneID.ownerName, id.zoneID.zoneName, id.recordName)
+            try projectionInsertTrigger.bypassing {
+                try insert.execute(arguments: [owner, zone, name, type, bytes, generation])
             }
-            try unpark(db, try RowCoding.arguments(id))
+            if db.changesCount == 1 {
+                try projectionRows.insert(db, record: record)
+            } else {
+                try update.execute(arguments: [bytes, generation, owner, zone, name, type])
+                if db.changesCount == 0 {
+                    let stored = try Row.fetchOne(
+                        db, sql: "SELECT recordType FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: try RecordIDFilter(id).arguments)
+                    let storedType = try stored.map { (stored: Row) throws(RecordStoreError) in try StoredRow(stored, table: table, id: id).recordType }
+                    throw RecordStoreError.typeMismatch(id, stored: storedType ?? "?", requested: type)
+                }
+            }
+            if anyParked { try unpark(db, try RowCoding.arguments(id)) }
             generation += 1
         }
     }
@@ -115,8 +132,11 @@ extension RecordStore {
         return bytes.flatMap { try? NativeArchive.decodeRecord($0) }
     }
 
-    /// The record's archive with its clock field stamped (see ``save(contentsOf:)``); nil when the app's value stands.
-    fileprivate func stamp(_ record: RecordKit.Record, server: RecordKit.Record?, field: String, now: Date) -> Data? {
+    /// The record with its clock field stamped (see ``save(contentsOf:)``), and its archive; nil when the app's
+    /// value stands.
+    fileprivate func stamp(
+        _ record: RecordKit.Record, server: RecordKit.Record?, field: String, now: Date
+    ) -> (record: RecordKit.Record, bytes: Data)? {
         var latest = now
         // A server copy that cannot be read (or holds no clock) orders nothing: the other terms stand.
         if case let .timestamp(serverClock)? = server?[field] {
@@ -125,6 +145,6 @@ extension RecordStore {
         if case let .timestamp(appClock)? = record[field], appClock >= latest { return nil }
         var stamped = record
         stamped[field] = .timestamp(latest)
-        return NativeArchive.encode(stamped)
+        return (stamped, NativeArchive.encode(stamped))
     }
 }

@@ -50,6 +50,9 @@ public final class RecordStore: Sendable {
     let assets: AssetFolder
     /// The queryable tables of the registered models (see <doc:QueryingTheStore>).
     let projection: ProjectionTables
+    /// The statements a local save of a new record writes its projection row with, built once (their SQL names
+    /// every column, quoted: building them per save cost a single-record save more than its own statements).
+    let projectionRows: ProjectionDirectInsert
     /// What this open's projection rebuilds did, one per rebuilt type (for tests and diagnostics).
     package let projectionRebuilds: [ProjectionRebuildReport]
     /// The archives the write connection's SQL functions (asset bookkeeping, projection) decoded last.
@@ -128,6 +131,7 @@ public final class RecordStore: Sendable {
         self.merges = ModelRegistry(models)
         let projection = ProjectionTables(schema: schema, models: models, rebuildBatchSize: projectionRebuildBatchSize)
         self.projection = projection
+        self.projectionRows = ProjectionDirectInsert(projection)
         do throws(AssetFileError) {
             if let assetFolder {
                 self.assets = try AssetFolder(url: assetFolder, writer: assetWriter)

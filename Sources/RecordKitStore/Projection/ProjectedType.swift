@@ -108,7 +108,9 @@ enum ProjectionNames {
 
     /// A column or table name quoted for SQL.
     static func quoted(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Names without a quote (nearly all) skip Foundation's replacement: queries quote names on every call.
+        guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
+        return "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// A string quoted as an SQL literal.

@@ -109,32 +109,39 @@ struct ProjectionLayout: Sendable {
 
     /// The values of the system and field columns for `record`, in column order.
     func values(of record: RecordKit.Record) -> [DatabaseValue] {
-        var values: [DatabaseValue] = [
-            record.system.creationDate.map { $0.timeIntervalSince1970.databaseValue } ?? .null,
-            record.system.modificationDate.map { $0.timeIntervalSince1970.databaseValue } ?? .null,
-        ]
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(2 + columnCount)
+        values.append(record.system.creationDate.map { $0.timeIntervalSince1970.databaseValue } ?? .null)
+        values.append(record.system.modificationDate.map { $0.timeIntervalSince1970.databaseValue } ?? .null)
         for field in fields {
             let value = record.fields[field.field.key] ?? record.encryptedFields[field.field.key]
-            values += Self.columnValues(value, type: field.field.type)
+            Self.appendColumnValues(value, type: field.field.type, to: &values)
         }
         return values
     }
 
-    /// A field's column values; NULLs when it is missing or of another kind than the schema's.
-    static func columnValues(_ value: FieldValue?, type: FieldType) -> [DatabaseValue] {
+    /// How many field columns there are.
+    private var columnCount: Int { fields.reduce(0) { $0 + $1.columns.count } }
+
+    /// Appends a field's column values to `values` (no array per field: a save projects every row); NULLs when
+    /// the field is missing or of another kind than the schema's.
+    private static func appendColumnValues(_ value: FieldValue?, type: FieldType, to values: inout [DatabaseValue]) {
         switch type {
         case .list:
-            guard case let .list(list)? = value else { return [.null] }
-            return [jsonArray(list).databaseValue]
+            guard case let .list(list)? = value else {
+                values.append(.null)
+                return
+            }
+            values.append(jsonArray(list).databaseValue)
         case let .scalar(kind):
             switch (kind, value) {
             case let (.reference, .reference(reference)?):
                 let id = reference.recordID
-                return [id.recordName.databaseValue, id.zoneID.zoneName.databaseValue, id.zoneID.ownerName.databaseValue]
-            case (.reference, _): return [.null, .null, .null]
-            case let (.location, .location(location)?): return [location.latitude.databaseValue, location.longitude.databaseValue]
-            case (.location, _): return [.null, .null]
-            default: return [value.map(scalar) ?? .null]
+                values += [id.recordName.databaseValue, id.zoneID.zoneName.databaseValue, id.zoneID.ownerName.databaseValue]
+            case (.reference, _): values += [.null, .null, .null]
+            case let (.location, .location(location)?): values += [location.latitude.databaseValue, location.longitude.databaseValue]
+            case (.location, _): values += [.null, .null]
+            default: values.append(value.map(scalar) ?? .null)
             }
         }
     }
@@ -156,17 +163,32 @@ struct ProjectionLayout: Sendable {
 
     /// A list as a JSON array: the element a query compares is the one ``scalar(_:)`` gives.
     static func jsonArray(_ list: FieldList) -> String {
-        let elements: [String] = switch list {
-        case let .string(values): values.map(jsonString)
-        case let .int64(values): values.map { String($0) }
-        case let .double(values): values.map(jsonNumber)
-        case let .timestamp(values): values.map { jsonNumber($0.timeIntervalSince1970) }
-        case let .bytes(values): values.map { jsonString($0.base64EncodedString()) }
-        case let .asset(values): values.map { $0.fileURL.map { jsonString($0.path) } ?? "null" }
-        case let .reference(values): values.map { jsonString($0.recordID.recordName) }
-        case let .location(values): values.map { "[\(jsonNumber($0.latitude)),\(jsonNumber($0.longitude))]" }
+        // One buffer for the whole array (a list of tags is projected on every save of its record).
+        var out = "["
+        switch list {
+        case let .string(values):
+            out.reserveCapacity(values.reduce(2) { $0 + $1.utf8.count + 3 })
+            appendElements(values, to: &out) { appendJSONString($0, to: &$1) }
+        case let .int64(values): appendElements(values, to: &out) { $1 += String($0) }
+        case let .double(values): appendElements(values, to: &out) { $1 += jsonNumber($0) }
+        case let .timestamp(values): appendElements(values, to: &out) { $1 += jsonNumber($0.timeIntervalSince1970) }
+        case let .bytes(values): appendElements(values, to: &out) { appendJSONString($0.base64EncodedString(), to: &$1) }
+        case let .asset(values):
+            appendElements(values, to: &out) { asset, out in
+                if let url = asset.fileURL { appendJSONString(url.path, to: &out) } else { out += "null" }
+            }
+        case let .reference(values): appendElements(values, to: &out) { appendJSONString($0.recordID.recordName, to: &$1) }
+        case let .location(values): appendElements(values, to: &out) { $1 += "[\(jsonNumber($0.latitude)),\(jsonNumber($0.longitude))]" }
         }
-        return "[" + elements.joined(separator: ",") + "]"
+        return out + "]"
+    }
+
+    /// Appends `values` to `out`, comma-separated, each as `element` writes it.
+    private static func appendElements<Element>(_ values: [Element], to out: inout String, _ element: (Element, inout String) -> Void) {
+        for (index, value) in values.enumerated() {
+            if index > 0 { out += "," }
+            element(value, &out)
+        }
     }
 
     /// A finite double as JSON writes it (JSON has no NaN or infinity: those become null).
@@ -174,9 +196,16 @@ struct ProjectionLayout: Sendable {
         number.isFinite ? "\(number)" : "null"
     }
 
-    /// A string as a JSON string literal.
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
+    /// Appends `text` to `out` as a JSON string literal: the text as it is when no byte of it needs an escape (the
+    /// common case), one scalar at a time otherwise.
+    private static func appendJSONString(_ text: String, to out: inout String) {
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += "\""
+            out += text
+            out += "\""
+            return
+        }
+        out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -192,6 +221,6 @@ struct ProjectionLayout: Sendable {
                 }
             }
         }
-        return out + "\""
+        out += "\""
     }
 }

@@ -15,8 +15,9 @@ struct ProjectionQuery {
     private(set) var order: [String] = []
     private(set) var arguments: [DatabaseValueConvertible?] = []
     private(set) var orderArguments: [DatabaseValueConvertible?] = []
-    /// The projection columns the order reads (alias-qualified), so a page can be chosen carrying only them.
-    private(set) var orderColumns: [String] = []
+    /// Whether the conditions, or the order, call ``distanceFunction`` (which a connection must then have).
+    private(set) var conditionsUseDistance = false
+    private(set) var orderUsesDistance = false
     /// Whether the SQL text depends on the values compared, not only on the query's shape (an `in` list's
     /// length, a list of IDs): such a statement is prepared for each query rather than cached.
     private(set) var textVariesWithValues = false
@@ -97,6 +98,7 @@ struct ProjectionQuery {
                 throw unsupported(key, "a location field is compared only by distance (near)")
             }
             arguments += [center.latitude, center.longitude, radius]
+            conditionsUseDistance = true
             return "(\(latitude) IS NOT NULL AND \(distanceFunction)(\(latitude), \(longitude), ?, ?) <= ?)"
         case let .column(column, .list(of: kind)):
             return try listCondition(filter, key: key, column: column, kind: kind)
@@ -249,11 +251,6 @@ struct ProjectionQuery {
         let direction = ascending ? "ASC" : "DESC"
         let target = try target(key)
         switch target {
-        case let .id(name, _, _): orderColumns.append(name)
-        case let .location(latitude, longitude): orderColumns += [latitude, longitude]
-        case let .column(column, _): orderColumns.append(column)
-        }
-        switch target {
         case let .id(name, _, _):
             // The record's own name sorts as a string; a reference has no order, only "present first".
             order.append(key == .recordName ? "\(name) \(direction)" : "(\(name) IS NULL)")
@@ -261,6 +258,7 @@ struct ProjectionQuery {
             order.append("(\(latitude) IS NULL)")
             if let point = relativeLocation {
                 orderArguments += [point.latitude, point.longitude]
+                orderUsesDistance = true
                 order.append("\(distanceFunction)(\(latitude), \(longitude), ?, ?) \(direction)")
             }
         case let .column(column, .scalar(kind)) where [.string, .int64, .double, .timestamp].contains(kind):

@@ -8,9 +8,10 @@ import RecordKit
 /// insert, update of the local value or ID, and delete of a row of the records table rewrites that record's
 /// projection row and full-text row in the same statement, so every write path (local edits, fetched pages,
 /// merges, sent results, zone resets, requeues, the Core Data move, the async paths) keeps them in its own
-/// transaction. A pending delete (a NULL value) and a record the model cannot decode have no projection row. One
-/// path writes the rows itself, in the same transaction: a fetched record the store does not hold yet is inserted
-/// with the insert trigger bypassed, and its rows come from the record in hand (``ProjectionDirectInsert``).
+/// transaction. A pending delete (a NULL value) and a record the model cannot decode have no projection row. Two
+/// paths write the rows of a new record themselves, in the same transaction, with the insert trigger bypassed:
+/// a fetched record the store does not hold yet, and a local save of a record it does not hold; their rows come
+/// from the record in hand (``ProjectionDirectInsert``).
 ///
 /// Each table's layout signature is stored in the state table under `projection.<RecordType>`: when the models
 /// an app opens the store with describe another layout (a new field, a new index), the table is rebuilt from the
@@ -47,6 +48,7 @@ struct ProjectionTables: Sendable {
     func prepare(_ db: Database, archives: ArchiveDecodeCache) throws -> [ProjectionRebuildReport] {
         for type in types { db.add(function: type.columnFunction(archives: archives)) }
         _ = TriggerBypass.install(db, prefix: schema.prefix)
+        _ = TriggerBypass.install(db, prefix: schema.prefix, scope: .projection)
         try uninstallTriggers(db)
         var reports: [ProjectionRebuildReport] = []
         for type in types {
@@ -136,9 +138,12 @@ struct ProjectionTables: Sendable {
         let records = schema.records
         let recordType = ProjectionNames.literal(type.recordType)
         let sameKey = "OLD.ownerName = NEW.ownerName AND OLD.zoneName = NEW.zoneName AND OLD.recordName = NEW.recordName"
+        // A local save of a new record writes its row from the record in hand (see `saveLocally`), with this
+        // insert trigger off.
+        let localSave = TriggerBypass.functionName(prefix: schema.prefix, scope: .projection)
         try db.execute(sql: """
             CREATE TEMP TRIGGER \(type.table)_insert AFTER INSERT ON main.\(records)
-            WHEN NEW.recordType = \(recordType) AND NOT \(TriggerBypass.functionName(prefix: schema.prefix))() BEGIN
+            WHEN NEW.recordType = \(recordType) AND NOT \(TriggerBypass.functionName(prefix: schema.prefix))() AND NOT \(localSave)() BEGIN
                 \(insertRow(type))
             END;
             CREATE TEMP TRIGGER \(type.table)_update AFTER UPDATE OF value, recordType, ownerName, zoneName, recordName ON main.\(records)

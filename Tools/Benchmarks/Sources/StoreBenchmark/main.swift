@@ -2,9 +2,12 @@
 // Codable blob per row and (c) raw SQLite statements read by hand, on 100,000 notes of ArchiveBenchmark's shape,
 // all in one run. Exits 1 when a goal is missed: load-all and bulk save at least as fast as (a) and within 2x of
 // (c); memory while iterating every record bounded by the cursor; bulk save with the store's projection (issue 25)
-// within 1.3x of (d), the same store opened without models, which keeps no projection.
+// within 1.3x of (d), the same store opened without models, which keeps no projection; with `--baseline PATH`,
+// also issue 25's goal itself: the bulk save with the projection within 1.3x of today's save, the StoreBenchmark
+// of 3739d63 at PATH (see SaveGoal; build it with Tools/Benchmarks/Baselines/build-save-baseline.sh).
 //
-// swift run -c release --package-path Tools/Benchmarks StoreBenchmark [--count N]
+// swift run -c release --package-path Tools/Benchmarks StoreBenchmark [--count N] [--baseline PATH]
+// swift run -c release --package-path Tools/Benchmarks StoreBenchmark --save-goal PATH [--count N] (that goal only)
 // swift run -c release --package-path Tools/Benchmarks StoreBenchmark --asset-saves (see AssetSaveBenchmark)
 import Foundation
 
@@ -27,6 +30,13 @@ let rounds = 3
 if let mode = arguments.firstIndex(of: "--bulk-save-only"), arguments.indices.contains(mode + 1) {
     try BulkSaveProfile.run(projected: arguments[mode + 1] != "plain", count: count, rounds: rounds)
     exit(0)
+}
+func pathArgument(_ name: String) -> String? {
+    arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+}
+// Issue 25's save goal alone, against the baseline binary: three alternating runs of child processes.
+if let baseline = pathArgument("--save-goal") {
+    exit(try SaveGoal.run(baseline: baseline, count: count, runs: 3) == nil ? 0 : 1)
 }
 
 let folder = NSTemporaryDirectory() + "store-benchmark-\(UUID().uuidString)"
@@ -127,9 +137,17 @@ print("Peak RSS above the opened store, in a fresh process: iterating all \(curs
 if cursor.growth > loadAll.growth / 8 {
     goalsMissed.append("cursor iteration grew RSS by \(mib(cursor.growth)), more than 1/8 of loading all (\(mib(loadAll.growth)))")
 }
+let baseline = pathArgument("--baseline")
+if let baseline {
+    print("")
+    if let miss = try SaveGoal.run(baseline: baseline, count: count, runs: 3) { goalsMissed.append(miss) }
+}
 if goalsMissed.isEmpty {
-    print("PASS: load-all and bulk save at least as fast as (a) and within 2x of (c); bulk save within 1.3x of (d); cursor memory bounded.")
+    let saveGoal = baseline == nil ? "" : " and within 1.3x of today's save (3739d63)"
+    print("PASS: load-all and bulk save at least as fast as (a) and within 2x of (c); bulk save within 1.3x of (d)\(saveGoal); cursor memory bounded.")
 } else {
     for miss in goalsMissed { print("FAIL: \(miss)") }
+    // exit skips the deferred removal of the scratch folder.
+    try? FileManager.default.removeItem(atPath: folder)
     exit(1)
 }

@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+import RecordKit
+import RecordKitStore
+import Testing
+
+/// A local save writes its projection row itself, from the record in hand (the projection's triggers are off for
+/// its upsert): the row must be that of the record as stored, after the store stamped its clock field, and an
+/// update must replace the row it had.
+@Suite struct LocalSaveProjectionTests {
+    static func store(at seconds: TimeInterval) throws -> RecordStore {
+        try RecordStore(database: try DatabaseQueue(), models: [StampedMemo.self], clock: FixedStoreClock(Date(timeIntervalSince1970: seconds)))
+    }
+
+    static func memo(_ name: String, text: String, edited seconds: TimeInterval) -> StampedMemo {
+        StampedMemo(id: RecordID(recordName: name, zoneID: .default), text: text, edited: Date(timeIntervalSince1970: seconds))
+    }
+
+    @Test func theProjectionHoldsTheClockTheStoreStamped() throws {
+        let store = try Self.store(at: 1_000)
+        // The app's clock is older than the store's: the store stamps 1,000 s into the archive it stores.
+        try store.save(contentsOf: [Self.memo("a", text: "first", edited: 5), Self.memo("b", text: "second", edited: 2_000)])
+        #expect(try store.projectionMismatches() == [])
+        let stamped = try store.fetch(ModelQuery<StampedMemo>(StampedMemo.Fields.edited == Date(timeIntervalSince1970: 1_000)))
+        #expect(stamped.map(\.text) == ["first"])
+        let page = try store.fetch(ModelQuery<StampedMemo>().sorted(by: StampedMemo.Fields.edited.descending).limit(1))
+        #expect(page.map(\.text) == ["second"])
+    }
+
+    @Test func aSaveOverAStoredRecordReplacesItsRow() throws {
+        let store = try Self.store(at: 0)
+        try store.save(Self.memo("a", text: "old words", edited: 10))
+        try store.save(Self.memo("a", text: "new words", edited: 20))
+        #expect(try store.projectionMismatches() == [])
+        #expect(try store.count(ModelQuery<StampedMemo>()) == 1)
+        #expect(try store.fetch(ModelQuery<StampedMemo>(StampedMemo.Fields.text == "old words")).isEmpty)
+        #expect(try store.fetch(ModelQuery<StampedMemo>(StampedMemo.Fields.text == "new words")).map(\.recordID.recordName) == ["a"])
+        // A transaction's saves go through the same path.
+        try store.transaction { transaction in
+            transaction.save(Self.memo("b", text: "in a transaction", edited: 30))
+            transaction.delete(StampedMemo.self, id: RecordID(recordName: "a", zoneID: .default))
+        }
+        #expect(try store.projectionMismatches() == [])
+        #expect(try store.fetch(ModelQuery<StampedMemo>()).map(\.text) == ["in a transaction"])
+    }
+
+    /// Saving a record again unchanged leaves its projection row alone (and its full-text row): rewriting them
+    /// on every such save wrote three times the pages of a single-record transaction.
+    @Test func anUnchangedSaveLeavesTheProjectionRowAlone() throws {
+        let store = try Shelf.memoryStore()
+        let book = Shelf.book("kept", pages: 120)
+        // Another row after it, so a rewritten row gets another `_rowid` (SQLite takes the largest plus one).
+        try store.save(contentsOf: [book, Shelf.book("after")])
+        let names = try store.projectionNames(of: Book.self)
+        func rowID() throws -> Int64? {
+            try store.database.read { db in
+                try Int64.fetchOne(db, sql: "SELECT _rowid FROM \(names.table) WHERE recordName = ?", arguments: ["kept"])
+            }
+        }
+        let first = try rowID()
+        #expect(first != nil)
+        try store.save(book)
+        #expect(try rowID() == first)
+        var edited = book
+        edited.pages = 121
+        try store.save(edited)
+        #expect(try rowID() != first)
+        #expect(try store.projectionMismatches() == [])
+        #expect(try store.fetch(ModelQuery<Book>(Book.Fields.pages == 121)).map(\.recordID.recordName) == ["kept"])
+    }
+
+    /// A list of strings is a JSON array in its column, read by `json_each`: every tag must come back as saved,
+    /// the ones that need an escape in JSON too.
+    @Test func tagsThatNeedJSONEscapesAreFoundAsSaved() throws {
+        let store = try Shelf.memoryStore()
+        let tags = ["plain", "quote \" inside", "back\\slash", "line\nbreak", "tab\tand\rreturn", "bell\u{07}", "café ☕️", ""]
+        var book = Shelf.book("escaped")
+        book.tags = tags
+        try store.save(contentsOf: [book, Shelf.book("other")])
+        #expect(try store.projectionMismatches() == [])
+        for tag in tags {
+            let found = try store.fetch(ModelQuery<Book>(Book.Fields.tags.contains(tag)))
+            #expect(found.map(\.recordID.recordName) == ["escaped"], "tag \(tag.debugDescription)")
+        }
+        #expect(try store.fetch(ModelQuery<Book>(Book.Fields.tags.anyBeginsWith("quote \""))).count == 1)
+    }
+}
+
+/// A hand-written projectable model whose clock field the store stamps on every local save.
+struct StampedMemo: ProjectableRecordModel {
+    enum Field: String, RecordFieldKey { case text, edited }
+    enum Fields {
+        static let text = QueryField<StampedMemo, String>("text", indexes: [.queryable])
+        static let edited = QueryField<StampedMemo, Date>("edited", indexes: [.queryable, .sortable])
+    }
+
+    static let recordType = "StampedMemo"
+    static let schemaVersion = 1
+    static let mergeClock: MergeClock? = MergeClock(field: "edited", stamp: .store)
+    static let fieldDescriptors = [
+        RecordFieldDescriptor("text", .scalar(.string), indexes: [.queryable]),
+        RecordFieldDescriptor("edited", .scalar(.timestamp), indexes: [.queryable, .sortable]),
+    ]
+    static var recordNameQueryField: QueryField<StampedMemo, RecordID> { .recordName(indexes: []) }
+    static var modificationDateQueryField: QueryField<StampedMemo, Date> { .modificationDate(indexes: []) }
+
+    var text: String
+    var edited: Date
+    var metadata: RecordMetadata
+
+    init(id: RecordID, text: String, edited: Date) {
+        self.text = text
+        self.edited = edited
+        metadata = RecordMetadata(recordID: id)
+    }
+
+    init(record: RecordKit.Record) throws(RecordDecodingError) {
+        guard case let .string(text)? = record["text"] else {
+            throw .missingField(recordType: Self.recordType, recordName: record.id.recordName, field: "text")
+        }
+        guard case let .timestamp(edited)? = record["edited"] else {
+            throw .missingField(recordType: Self.recordType, recordName: record.id.recordName, field: "edited")
+        }
+        self.text = text
+        self.edited = edited
+        metadata = RecordMetadata(recordID: record.id, system: record.system)
+    }
+
+    func record() -> RecordKit.Record {
+        var record = RecordKit.Record(recordType: Self.recordType, id: metadata.recordID, system: metadata.system)
+        record["text"] = .string(text)
+        record["edited"] = .timestamp(edited)
+        return record
+    }
+
+    static func merge(ancestor: StampedMemo?, client: StampedMemo, server: StampedMemo) -> StampedMemo { server }
+}
