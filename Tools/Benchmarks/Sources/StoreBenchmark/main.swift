@@ -1,10 +1,10 @@
 // StoreBenchmark: RecordKitStore against (a) GRDB's idiomatic Codable records with a column per field, (b) a JSON
 // Codable blob per row and (c) raw SQLite statements read by hand, on 100,000 notes of ArchiveBenchmark's shape,
 // all in one run. Exits 1 when a goal is missed: load-all and bulk save at least as fast as (a) and within 2x of
-// (c); memory while iterating every record bounded by the cursor; bulk save with the store's projection (issue 25)
-// within 1.3x of (d), the same store opened without models, which keeps no projection; with `--baseline PATH`,
-// also issue 25's goal itself: the bulk save with the projection within 1.3x of today's save, the StoreBenchmark
-// of 3739d63 at PATH (see SaveGoal; build it with Tools/Benchmarks/Baselines/build-save-baseline.sh).
+// (c); memory while iterating every record bounded by the cursor. Column (d), the same store opened without models
+// (no projection), shows what the projection itself costs; it is not a goal. With `--baseline PATH`, also issue
+// 25's goal: the bulk save with the projection within 1.3x of today's save, the StoreBenchmark of 3739d63 at PATH
+// (see SaveGoal; build it with Tools/Benchmarks/Baselines/build-save-baseline.sh).
 //
 // swift run -c release --package-path Tools/Benchmarks StoreBenchmark [--count N] [--baseline PATH]
 // swift run -c release --package-path Tools/Benchmarks StoreBenchmark --save-goal PATH [--count N] (that goal only)
@@ -126,9 +126,6 @@ for operation in operations {
         if others[0] > 1 { goalsMissed.append("\(operation): \(ratio(others[0])) the time of (a), goal at most 1x") }
         if others[2] > 2 { goalsMissed.append("\(operation): \(ratio(others[2])) the time of (c), goal at most 2x") }
     }
-    if operation == "bulk save", others[3] > 1.3 {
-        goalsMissed.append("bulk save: \(ratio(others[3])) the time of (d) without projection, goal at most 1.3x")
-    }
 }
 let mib = { (bytes: Int) in String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
 print("")
@@ -141,10 +138,12 @@ let baseline = pathArgument("--baseline")
 if let baseline {
     print("")
     if let miss = try SaveGoal.run(baseline: baseline, count: count, runs: 3) { goalsMissed.append(miss) }
+} else {
+    print("Issue 25's save goal (within 1.3x of the save of 3739d63) is checked only with --baseline PATH.")
 }
 if goalsMissed.isEmpty {
     let saveGoal = baseline == nil ? "" : " and within 1.3x of today's save (3739d63)"
-    print("PASS: load-all and bulk save at least as fast as (a) and within 2x of (c); bulk save within 1.3x of (d)\(saveGoal); cursor memory bounded.")
+    print("PASS: load-all and bulk save at least as fast as (a) and within 2x of (c)\(saveGoal); cursor memory bounded.")
 } else {
     for miss in goalsMissed { print("FAIL: \(miss)") }
     // exit skips the deferred removal of the scratch folder.
