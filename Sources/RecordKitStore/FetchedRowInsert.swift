@@ -7,9 +7,11 @@ import RecordKit
 /// from the record in hand, by the same functions the triggers call on the archive, so the archive is not decoded
 /// again and no SQL function runs per column.
 ///
-/// Made once per write transaction.
+/// Made once per write transaction: its statements are prepared once, and their values bound through SQLite's C API
+/// (``RawStatementBinding``), not boxed per record.
 struct FetchedRowInsert {
-    private let insert: Statement
+    private let insert: RawStatementBinding
+    private let referencesInsert: RawStatementBinding
     private let bypass: TriggerBypass
     private let references: AssetReferences
     private let marker: Data
@@ -17,15 +19,16 @@ struct FetchedRowInsert {
     private let projection: ProjectionDirectInsert
 
     init(_ db: Database, schema: StoreSchema, references: AssetReferences, projection: ProjectionTables) throws {
-        insert = try db.cachedStatement(sql: """
+        insert = try RawStatementBinding(db.cachedStatement(sql: """
             INSERT INTO \(schema.records) (ownerName, zoneName, recordName, recordType, value, server, pending, generation)
-            VALUES (?, ?, ?, ?, ?, ?, \(PendingCode.none.rawValue), 0)
-            """)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?5, \(PendingCode.none.rawValue), 0)
+            """))
+        referencesInsert = try references.directInsert(db)
         bypass = TriggerBypass.flag(of: db)
         self.references = references
         marker = Data(references.folderName.utf8)
         folderDigest = AssetReferences.LastFolderDigest(folderName: references.folderName)
-        self.projection = ProjectionDirectInsert(projection)
+        self.projection = try ProjectionDirectInsert(db, projection)
     }
 
     /// Which of `ids` the records table holds, read with one query per zone and 500 IDs (not one per record).
@@ -56,12 +59,17 @@ struct FetchedRowInsert {
     func insert(_ db: Database, record: RecordKit.Record, bytes: Data) throws {
         let id = record.id
         let (owner, zone, name) = (id.zoneID.ownerName, id.zoneID.zoneName, id.recordName)
-        try bypass.bypassing {
-            try insert.execute(arguments: [owner, zone, name, record.recordType, bytes, bytes])
-        }
+        // The value and the server copy are the same archive: bound once (`?5`).
+        insert.reset()
+        insert.bind(owner, at: 1)
+        insert.bind(zone, at: 2)
+        insert.bind(name, at: 3)
+        insert.bind(record.recordType, at: 4)
+        insert.bind(bytes, at: 5)
+        try bypass.bypassing { try insert.execute() }
         let digests = AssetReferences.digests(
             bytes, folderName: references.folderName, marker: marker, decode: { _ in record }, digestOf: folderDigest.digest) ?? []
-        try references.insertDirectly(db, digests: digests, ownerName: owner, zoneName: zone, recordName: name)
+        try references.insertDirectly(referencesInsert, digests: digests, ownerName: owner, zoneName: zone, recordName: name)
         try projection.insert(db, record: record)
     }
 }

@@ -14,11 +14,14 @@ import Testing
         return try RecordStore(database: queue, models: [Book.self, Series.self], assetFolder: folder.assets, clock: Fixtures.clock)
     }
 
-    /// Every asset reference, as `digest/recordName/slot`, sorted.
+    /// Every asset reference, as `digest/recordName/slot` (0 the value, 1 the server copy: a row's `slots` bits),
+    /// sorted.
     private static func references(_ store: RecordStore) throws -> [String] {
         try store.database.read { db in
             try String.fetchAll(db, sql: """
-                SELECT digest || '/' || recordName || '/' || slot FROM recordkit_asset_refs ORDER BY digest, recordName, slot
+                SELECT digest || '/' || recordName || '/' || s.slot
+                FROM recordkit_asset_record_refs, (SELECT 0 AS slot UNION ALL SELECT 1) s WHERE slots & (1 << s.slot)
+                ORDER BY digest, recordName, s.slot
                 """)
         }
     }
