@@ -8,7 +8,8 @@ import RecordKit
 /// is the trigger's (the archive round-trips every value exactly).
 ///
 /// Made once per write transaction: the statements are prepared (taken from the connection's cache) once per type,
-/// and the insert's values are bound through SQLite's C API (``RawStatementBinding``).
+/// and the inserts' values are bound through SQLite's C API (``RawStatementBinding``). The rows of a type without a
+/// full-text table go in by one multi-row statement when a whole batch of its records comes at once.
 struct ProjectionDirectInsert {
     /// A type's statements, prepared for this transaction.
     private struct TypeStatements {
@@ -18,59 +19,97 @@ struct ProjectionDirectInsert {
         /// `INSERT OR REPLACE`: a row left under the ID is replaced, as the trigger's delete then insert does (the
         /// full-text row of a type that has them is deleted first).
         let insert: RawStatementBinding
+        /// The same for `batchSize` rows; nil for a type with a full-text table (its rows go one by one).
+        let insertBatch: RawStatementBinding?
         let insertFullText: Statement?
         /// How many field values the insert binds after the record's ID.
         let valueCount: Int
     }
 
     private let statements: [String: TypeStatements]
+    private let batchSize: Int
 
-    init(_ db: Database, _ tables: ProjectionTables) throws {
+    init(_ db: Database, _ tables: ProjectionTables, batchSize: Int) throws {
         var statements: [String: TypeStatements] = [:]
         let keyFilter = "recordName = ? AND zoneName = ? AND ownerName = ?"
         for type in tables.types {
             let columns = ProjectionLayout.systemColumns + type.layout.fieldColumnNames
             let names = type.layout.fullTextColumns
-            let insert = "INSERT OR REPLACE INTO \(type.table) (\(columns.map(ProjectionNames.quoted).joined(separator: ", "))) VALUES ("
-                + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+            func insert(rows: Int) -> String {
+                let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+                return "INSERT OR REPLACE INTO \(type.table) (\(columns.map(ProjectionNames.quoted).joined(separator: ", "))) VALUES "
+                    + Array(repeating: row, count: rows).joined(separator: ", ")
+            }
             statements[type.recordType] = TypeStatements(
                 type: type,
                 deleteFullText: try type.fullTextTable.map {
                     try db.cachedStatement(sql: "DELETE FROM \($0) WHERE rowid IN (SELECT _rowid FROM \(type.table) WHERE \(keyFilter))")
                 },
                 delete: try db.cachedStatement(sql: "DELETE FROM \(type.table) WHERE \(keyFilter)"),
-                insert: try RawStatementBinding(db.cachedStatement(sql: insert)),
+                insert: try RawStatementBinding(db.cachedStatement(sql: insert(rows: 1))),
+                // 999: the fewest parameters a statement may have in SQLite's builds (before 3.32).
+                insertBatch: type.fullTextTable == nil && batchSize > 1 && columns.count * batchSize <= 999
+                    ? try RawStatementBinding(db.cachedStatement(sql: insert(rows: batchSize))) : nil,
                 insertFullText: try type.fullTextTable.map {
                     try db.cachedStatement(sql: "INSERT INTO \($0) (rowid, \(names)) SELECT _rowid, \(names) FROM \(type.table) WHERE \(keyFilter)")
                 },
                 valueCount: columns.count - 3)
         }
         self.statements = statements
+        self.batchSize = batchSize
     }
 
-    /// Writes the rows of `record`, just inserted into the records table with the insert trigger bypassed.
-    func insert(_ db: Database, record: RecordKit.Record) throws {
-        guard let type = statements[record.recordType] else { return }
-        let id = record.id
-        // Built only for the statements that need it (a full-text table, a record that does not decode).
-        var key: StatementArguments { [id.recordName, id.zoneID.zoneName, id.zoneID.ownerName] }
-        // As the trigger: any row left under the ID goes, even when the record does not decode.
-        try type.deleteFullText?.execute(arguments: key)
-        guard let values = type.type.projectRecord(record) else {
-            try type.delete.execute(arguments: key)
-            return
+    /// Writes the rows of `records` (of distinct IDs), just inserted into the records table with the insert trigger
+    /// bypassed.
+    func insert(_ db: Database, records: [RecordKit.Record]) throws {
+        var batches: [String: [(id: RecordID, values: [DatabaseValue])]] = [:]
+        for record in records {
+            guard let type = statements[record.recordType] else { continue }
+            let id = record.id
+            // Built only for the statements that need it (a full-text table, a record that does not decode).
+            var key: StatementArguments { [id.recordName, id.zoneID.zoneName, id.zoneID.ownerName] }
+            // As the trigger: any row left under the ID goes, even when the record does not decode.
+            try type.deleteFullText?.execute(arguments: key)
+            guard let values = type.type.projectRecord(record) else {
+                try type.delete.execute(arguments: key)
+                continue
+            }
+            if type.insertBatch != nil {
+                batches[record.recordType, default: []].append((id, values))
+                continue
+            }
+            try insertRows([(id, values)], of: type, with: type.insert)
+            try type.insertFullText?.execute(arguments: key)
         }
-        // The trigger asks for each column by index; an index the values lack reads as NULL.
-        let insert = type.insert
-        insert.reset()
-        insert.bind(id.zoneID.ownerName, at: 1)
-        insert.bind(id.zoneID.zoneName, at: 2)
-        insert.bind(id.recordName, at: 3)
-        for index in 0..<type.valueCount {
-            let parameter = Int32(4 + index)
-            if values.indices.contains(index) { insert.bind(values[index], at: parameter) } else { insert.bindNull(at: parameter) }
+        for (recordType, rows) in batches {
+            guard let type = statements[recordType] else { continue }
+            if rows.count == batchSize, let insertBatch = type.insertBatch {
+                try insertRows(rows, of: type, with: insertBatch)
+            } else {
+                for row in rows { try insertRows([row], of: type, with: type.insert) }
+            }
         }
-        try insert.execute()
-        try type.insertFullText?.execute(arguments: key)
+    }
+
+    /// Binds and runs `statement`, an insert of `rows.count` rows of `type`.
+    private func insertRows(_ rows: [(id: RecordID, values: [DatabaseValue])], of type: TypeStatements, with statement: RawStatementBinding) throws {
+        statement.reset()
+        let width = 3 + type.valueCount
+        for (row, entry) in rows.enumerated() {
+            let first = Int32(row * width + 1)
+            statement.bind(entry.id.zoneID.ownerName, at: first)
+            statement.bind(entry.id.zoneID.zoneName, at: first + 1)
+            statement.bind(entry.id.recordName, at: first + 2)
+            // The trigger asks for each column by index; an index the values lack reads as NULL.
+            for index in 0..<type.valueCount {
+                let parameter = first + 3 + Int32(index)
+                if entry.values.indices.contains(index) {
+                    statement.bind(entry.values[index], at: parameter)
+                } else {
+                    statement.bindNull(at: parameter)
+                }
+            }
+        }
+        try statement.execute()
     }
 }

@@ -118,4 +118,29 @@ import Testing
         #expect(try Self.fullTextRows(first).count == 1)
         #expect(try Self.references(first).count == 2)
     }
+
+    @Test func aPageOfSeveralBatchesWithARecordTwiceGetsTheRowsTheTriggersWrite() throws {
+        // Notes have no full-text table: their rows go in by the multi-row statements, a whole batch at a time.
+        let folder = try AssetTestFolder()
+        let store = try folder.store()
+        let files = try (0..<3).map { try folder.cachedFile("f\($0)", "text \($0)") }
+        let count = 2 * FetchedRowInsert.batchSize + 7
+        var changed = (0..<count).map { index in
+            Fixtures.serverRecord(Fixtures.note(String(format: "n%03d", index), file: files[index % 3], modified: Double(index)), tag: "t1")
+        }
+        // A record twice: its second copy, a change, comes while its new row is still queued.
+        changed.insert(Fixtures.serverRecord(Fixtures.note("n001", file: files[2], modified: 5_000), tag: "t2"), at: 3)
+        try store.apply(FetchedPage(zoneID: Fixtures.zone, changed: changed, token: ServerChangeToken(data: Data([1]))))
+
+        #expect(try store.projectionMismatches() == [])
+        let notes = try store.fetchAll(Note.self).models
+        #expect(notes.count == count)
+        #expect(notes.first { $0.metadata.recordID.recordName == "n001" }?.modified == Date(timeIntervalSince1970: 5_000))
+        // The references are what the triggers' function finds in every row (refilled from the rows, forced).
+        let written = try Self.references(store)
+        #expect(written.count == 2 * count, "value and server copy of each note")
+        #expect(store.collectUnreferencedAssets() == [])
+        #expect(try Self.references(store) == written)
+        #expect(folder.assetFolderContents().count == 3)
+    }
 }
