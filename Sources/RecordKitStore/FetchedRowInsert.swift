@@ -17,6 +17,7 @@ struct FetchedRowInsert {
 
     private let insertOne: RawStatementBinding
     private let insertBatch: RawStatementBinding
+    private let referenceInsert: RawStatementBinding
     private let referencesInsert: RawStatementBinding
     private let bypass: TriggerBypass
     private let references: AssetReferences
@@ -28,7 +29,8 @@ struct FetchedRowInsert {
     init(_ db: Database, schema: StoreSchema, references: AssetReferences, projection: ProjectionTables) throws {
         insertOne = try RawStatementBinding(db.cachedStatement(sql: Self.recordsInsert(schema, rows: 1)))
         insertBatch = try RawStatementBinding(db.cachedStatement(sql: Self.recordsInsert(schema, rows: Self.batchSize)))
-        referencesInsert = try references.directInsert(db)
+        referenceInsert = try references.directInsert(db, rows: 1)
+        referencesInsert = try references.directInsert(db, rows: Self.batchSize)
         bypass = TriggerBypass.flag(of: db)
         self.references = references
         marker = Data(references.folderName.utf8)
@@ -93,12 +95,22 @@ struct FetchedRowInsert {
                 try bypass.bypassing { try insertOne.execute() }
             }
         }
+        var found: [(digest: String, id: RecordID)] = []
         for (record, bytes) in queued {
-            let id = record.id
             let digests = AssetReferences.digests(
                 bytes, folderName: references.folderName, marker: marker, decode: { _ in record }, digestOf: folderDigest.digest) ?? []
-            try references.insertDirectly(
-                referencesInsert, digests: digests, ownerName: id.zoneID.ownerName, zoneName: id.zoneID.zoneName, recordName: id.recordName)
+            for digest in digests { found.append((digest, record.id)) }
+        }
+        // A batch's worth at a time (one file per record makes one batch per batch of records), the rest one by one.
+        var start = found.startIndex
+        while start < found.endIndex {
+            if found.endIndex - start >= Self.batchSize {
+                try references.insertDirectly(referencesInsert, found[start..<(start + Self.batchSize)])
+                start += Self.batchSize
+            } else {
+                try references.insertDirectly(referenceInsert, found[start..<(start + 1)])
+                start += 1
+            }
         }
         try projection.insert(db, records: queued.map(\.record))
     }

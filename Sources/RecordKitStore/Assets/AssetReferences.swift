@@ -175,28 +175,30 @@ struct AssetReferences {
         }
     }
 
-    /// The statement ``insertDirectly(_:digests:ownerName:zoneName:recordName:)`` runs, prepared once per transaction.
-    func directInsert(_ db: Database) throws -> RawStatementBinding {
-        try RawStatementBinding(db.cachedStatement(sql: """
-            INSERT INTO \(refs) (digest, ownerName, zoneName, recordName, slots) VALUES (?1, ?2, ?3, ?4, \(Self.valueSlot | Self.serverSlot))
+    /// The statement ``insertDirectly(_:_:)`` runs for `rows` references, prepared once per transaction.
+    func directInsert(_ db: Database, rows: Int) throws -> RawStatementBinding {
+        let values = (0..<rows).map { row in
+            "(?\(row * 4 + 1), ?\(row * 4 + 2), ?\(row * 4 + 3), ?\(row * 4 + 4), \(Self.valueSlot | Self.serverSlot))"
+        }
+        return try RawStatementBinding(db.cachedStatement(sql: """
+            INSERT INTO \(refs) (digest, ownerName, zoneName, recordName, slots) VALUES \(values.joined(separator: ", "))
             ON CONFLICT (ownerName, zoneName, recordName, digest) DO UPDATE SET slots = slots | excluded.slots
             """))
     }
 
-    /// Inserts the references of a row the caller inserted with the insert trigger bypassed (``TriggerBypass``):
-    /// each digest for its value and its server copy, which are the same archive: one row, both slots, as the trigger
-    /// would write. `insert` is ``directInsert(_:)``'s statement.
-    func insertDirectly(
-        _ insert: RawStatementBinding, digests: [String], ownerName: String, zoneName: String, recordName: String
-    ) throws {
-        for digest in digests {
-            insert.reset()
-            insert.bind(digest, at: 1)
-            insert.bind(ownerName, at: 2)
-            insert.bind(zoneName, at: 3)
-            insert.bind(recordName, at: 4)
-            try insert.execute()
+    /// Inserts references of rows the caller inserted with the insert trigger bypassed (``TriggerBypass``), each a
+    /// digest the record's value and server copy (the same archive) name: one row, both slots, as the trigger would
+    /// write. `insert` is ``directInsert(_:rows:)``'s statement for `references.count` rows.
+    func insertDirectly(_ insert: RawStatementBinding, _ references: ArraySlice<(digest: String, id: RecordID)>) throws {
+        insert.reset()
+        for (row, reference) in references.enumerated() {
+            let first = Int32(row * 4 + 1)
+            insert.bind(reference.digest, at: first)
+            insert.bind(reference.id.zoneID.ownerName, at: first + 1)
+            insert.bind(reference.id.zoneID.zoneName, at: first + 2)
+            insert.bind(reference.id.recordName, at: first + 3)
         }
+        try insert.execute()
     }
 
     /// Refills the table from every row when it was filled for another folder, or never (the migration that
