@@ -2,30 +2,51 @@ import Foundation
 import GRDB
 import RecordKit
 
-/// Stores a server record whose ID the store does not hold (every record of an initial sync) as a new row, with
-/// the temporary insert triggers bypassed (``TriggerBypass``): its asset references and projection row are written
-/// from the record in hand, by the same functions the triggers call on the archive, so the archive is not decoded
-/// again and no SQL function runs per column.
+/// Stores the server records whose IDs the store does not hold (every record of an initial sync) as new rows, with
+/// the temporary insert triggers bypassed (``TriggerBypass``): their asset references and projection rows are
+/// written from the records in hand, by the same functions the triggers call on the archive, so no archive is
+/// decoded again and no SQL function runs per column.
 ///
-/// Made once per write transaction.
+/// Made once per write transaction: its statements are prepared once, their values bound through SQLite's C API
+/// (``RawStatementBinding``), not boxed per record. Records are queued and written ``batchSize`` at a time by one
+/// multi-row statement per table (a statement's own cost, with its statement journal for the triggers it carries,
+/// was as large as a row's): the caller calls ``flush(_:)`` before it reads or writes the records table otherwise.
 struct FetchedRowInsert {
-    private let insert: Statement
+    /// How many records one multi-row statement inserts; fewer queued are inserted one by one.
+    static let batchSize = 16
+
+    private let insertOne: RawStatementBinding
+    private let insertBatch: RawStatementBinding
+    private let referenceInsert: RawStatementBinding
+    private let referencesInsert: RawStatementBinding
     private let bypass: TriggerBypass
     private let references: AssetReferences
     private let marker: Data
     private let folderDigest: AssetReferences.LastFolderDigest
     private let projection: ProjectionDirectInsert
+    private var queued: [(record: RecordKit.Record, bytes: Data)] = []
 
     init(_ db: Database, schema: StoreSchema, references: AssetReferences, projection: ProjectionTables) throws {
-        insert = try db.cachedStatement(sql: """
-            INSERT INTO \(schema.records) (ownerName, zoneName, recordName, recordType, value, server, pending, generation)
-            VALUES (?, ?, ?, ?, ?, ?, \(PendingCode.none.rawValue), 0)
-            """)
+        insertOne = try RawStatementBinding(db.cachedStatement(sql: Self.recordsInsert(schema, rows: 1)))
+        insertBatch = try RawStatementBinding(db.cachedStatement(sql: Self.recordsInsert(schema, rows: Self.batchSize)))
+        referenceInsert = try references.directInsert(db, rows: 1)
+        referencesInsert = try references.directInsert(db, rows: Self.batchSize)
         bypass = TriggerBypass.flag(of: db)
         self.references = references
         marker = Data(references.folderName.utf8)
         folderDigest = AssetReferences.LastFolderDigest(folderName: references.folderName)
-        self.projection = ProjectionDirectInsert(projection)
+        self.projection = try ProjectionDirectInsert(db, projection, batchSize: Self.batchSize)
+        queued.reserveCapacity(Self.batchSize)
+    }
+
+    /// The insert of `rows` records rows: each row's value and server copy are the same archive, bound once.
+    private static func recordsInsert(_ schema: StoreSchema, rows: Int) -> String {
+        let values = (0..<rows).map { row in
+            let first = row * 5
+            return "(?\(first + 1), ?\(first + 2), ?\(first + 3), ?\(first + 4), ?\(first + 5), ?\(first + 5), \(PendingCode.none.rawValue), 0)"
+        }
+        return "INSERT INTO \(schema.records) (ownerName, zoneName, recordName, recordType, value, server, pending, generation) VALUES "
+            + values.joined(separator: ", ")
     }
 
     /// Which of `ids` the records table holds, read with one query per zone and 500 IDs (not one per record).
@@ -52,16 +73,55 @@ struct FetchedRowInsert {
         return held
     }
 
-    /// Inserts `record`, archived as `bytes`, as its local value and server copy, with no pending change.
-    func insert(_ db: Database, record: RecordKit.Record, bytes: Data) throws {
-        let id = record.id
-        let (owner, zone, name) = (id.zoneID.ownerName, id.zoneID.zoneName, id.recordName)
-        try bypass.bypassing {
-            try insert.execute(arguments: [owner, zone, name, record.recordType, bytes, bytes])
+    /// Queues `record`, archived as `bytes`, to be inserted as its local value and server copy with no pending
+    /// change; a full batch is written at once.
+    mutating func insert(_ db: Database, record: RecordKit.Record, bytes: Data) throws {
+        queued.append((record, bytes))
+        if queued.count == Self.batchSize { try flush(db) }
+    }
+
+    /// Writes the queued records: their rows, asset references and projection rows.
+    mutating func flush(_ db: Database) throws {
+        guard !queued.isEmpty else { return }
+        defer { queued.removeAll(keepingCapacity: true) }
+        if queued.count == Self.batchSize {
+            insertBatch.reset()
+            for (row, entry) in queued.enumerated() { bind(entry, to: insertBatch, first: Int32(row * 5 + 1)) }
+            try bypass.bypassing { try insertBatch.execute() }
+        } else {
+            for entry in queued {
+                insertOne.reset()
+                bind(entry, to: insertOne, first: 1)
+                try bypass.bypassing { try insertOne.execute() }
+            }
         }
-        let digests = AssetReferences.digests(
-            bytes, folderName: references.folderName, marker: marker, decode: { _ in record }, digestOf: folderDigest.digest) ?? []
-        try references.insertDirectly(db, digests: digests, ownerName: owner, zoneName: zone, recordName: name)
-        try projection.insert(db, record: record)
+        var found: [(digest: String, id: RecordID)] = []
+        for (record, bytes) in queued {
+            let digests = AssetReferences.digests(
+                bytes, folderName: references.folderName, marker: marker, decode: { _ in record }, digestOf: folderDigest.digest) ?? []
+            for digest in digests { found.append((digest, record.id)) }
+        }
+        // A batch's worth at a time (one file per record makes one batch per batch of records), the rest one by one.
+        var start = found.startIndex
+        while start < found.endIndex {
+            if found.endIndex - start >= Self.batchSize {
+                try references.insertDirectly(referencesInsert, found[start..<(start + Self.batchSize)])
+                start += Self.batchSize
+            } else {
+                try references.insertDirectly(referenceInsert, found[start..<(start + 1)])
+                start += 1
+            }
+        }
+        try projection.insert(db, records: queued.map(\.record))
+    }
+
+    /// Binds one records row's values from parameter `first` on.
+    private func bind(_ entry: (record: RecordKit.Record, bytes: Data), to statement: RawStatementBinding, first: Int32) {
+        let id = entry.record.id
+        statement.bind(id.zoneID.ownerName, at: first)
+        statement.bind(id.zoneID.zoneName, at: first + 1)
+        statement.bind(id.recordName, at: first + 2)
+        statement.bind(entry.record.recordType, at: first + 3)
+        statement.bind(entry.bytes, at: first + 4)
     }
 }

@@ -107,7 +107,7 @@ extension RecordStore {
                 pending = excluded.pending, generation = excluded.generation
             """)
         let layout = StoredRow.Layout(select)
-        let fresh = try FetchedRowInsert(db, schema: schema, references: assetReferences, projection: projection)
+        var fresh = try FetchedRowInsert(db, schema: schema, references: assetReferences, projection: projection)
         var held = try FetchedRowInsert.held(db, encoded.map(\.record.id), table: table)
         for (record, bytes) in encoded {
             let id = record.id
@@ -118,7 +118,11 @@ extension RecordStore {
                 continue
             }
             let filter = try RecordIDFilter(id)
-            let row = held.contains(id) ? try Row.fetchOne(select, arguments: filter.arguments) : nil
+            var row: Row?
+            if held.contains(id) {
+                try fresh.flush(db)  // the row may be one of those queued
+                row = try Row.fetchOne(select, arguments: filter.arguments)
+            }
             guard let row else {
                 // A record the store does not hold: a new row, its derived rows written from the record in hand.
                 try fresh.insert(db, record: record, bytes: bytes)
@@ -165,6 +169,7 @@ extension RecordStore {
                 id.zoneID.ownerName, id.zoneID.zoneName, id.recordName, record.recordType, value, bytes, pending, generation,
             ])
         }
+        try fresh.flush(db)
     }
 
     /// Applies the server's deletion of a record: the row goes, unless a local save is pending and the rule of

@@ -8,8 +8,9 @@ import RecordKit
 /// zone exists, the database it is in, and whether it is a lost shared zone kept as a local copy, per zone), `<prefix>state` (store schema version, generation counter, database token,
 /// engine state), `<prefix>parked` (records the server refuses, parked at the generation refused),
 /// `<prefix>refetch` (during a zone's fetch from no token, the records with a server copy it has not listed yet) and
-/// `<prefix>asset_refs` (the asset files each row references, see `AssetReferences`) and `<prefix>shares` (the
-/// zones' shares, see `StoreSchema+Shares.swift`).
+/// `<prefix>asset_record_refs` (the asset files each row references, see `AssetReferences`; `<prefix>asset_refs`,
+/// one row per slot, is what versions before it kept) and `<prefix>shares` (the zones' shares, see
+/// `StoreSchema+Shares.swift`).
 struct StoreSchema: Sendable {
     /// The store schema version this code writes and reads. A store with a larger one is refused.
     static let version = 1
@@ -20,7 +21,11 @@ struct StoreSchema: Sendable {
     var state: String { prefix + "state" }
     var parked: String { prefix + "parked" }
     var refetch: String { prefix + "refetch" }
-    var assetRefs: String { prefix + "asset_refs" }
+    /// One row per (record, digest) with the slots that reference the file (see `AssetReferences`).
+    var assetRefs: String { prefix + "asset_record_refs" }
+    /// One row per (record, slot, digest): the bookkeeping of versions before `assetRefs`, kept empty (an older
+    /// version that opens the store refills it; see `AssetReferences.fill`).
+    var legacyAssetRefs: String { prefix + "asset_refs" }
     var shares: String { prefix + "shares" }
 
     /// Checks the prefix is a plain identifier, so it can be spliced into SQL.
@@ -114,7 +119,7 @@ struct StoreSchema: Sendable {
         // ignores the table; the store refills it at open when it was not kept (the state key is gone).
         migrator.registerMigration("\(prefix)store-v1-asset-refs") { [self] db in
             try db.execute(sql: """
-                CREATE TABLE \(assetRefs) (
+                CREATE TABLE \(legacyAssetRefs) (
                     digest TEXT NOT NULL,
                     ownerName TEXT NOT NULL,
                     zoneName TEXT NOT NULL,
@@ -122,7 +127,7 @@ struct StoreSchema: Sendable {
                     slot INTEGER NOT NULL,
                     PRIMARY KEY (ownerName, zoneName, recordName, slot, digest)
                 ) WITHOUT ROWID;
-                CREATE INDEX \(assetRefs)_digest ON \(assetRefs) (digest);
+                CREATE INDEX \(legacyAssetRefs)_digest ON \(legacyAssetRefs) (digest);
                 """)
         }
         // Sharing (issue 29): the database each zone is in (a zone the store has no row for, or a row from before
@@ -142,6 +147,7 @@ struct StoreSchema: Sendable {
             try db.execute(sql: "ALTER TABLE \(zones) ADD COLUMN lost INTEGER NOT NULL DEFAULT 0")
         }
         registerSharesMigration(&migrator)
+        registerAssetRecordRefsMigration(&migrator)
         return migrator
     }
 }

@@ -11,8 +11,9 @@ import Darwin
 import RecordKit
 
 /// The store's bookkeeping of which rows reference which asset files, so collecting garbage never scans the
-/// records: the table `<prefix>asset_refs` holds one row per (digest, record, slot), where slot 0 is the record's
-/// value (the local value and its pending save) and slot 1 its server copy.
+/// records: the table `<prefix>asset_record_refs` holds one row per (record, digest), whose `slots` bits say which
+/// of the row's archives reference the file: ``valueSlot`` the record's value (the local value and its pending
+/// save), ``serverSlot`` its server copy. A file is referenced while any row names it.
 ///
 /// The table is kept by temporary triggers on the store's write connection, in the same transaction as every
 /// write of a record row: a written value or server copy has its references read by a SQL function (which
@@ -27,7 +28,14 @@ struct AssetReferences {
     /// The digest noted for a row whose references cannot be read.
     static let unreadable = "*"
     /// The `state` key of the folder the table was filled for; absent when the table may be stale.
-    static let stateKey = "assetRefsFolder"
+    static let stateKey = "assetRecordRefsFolder"
+    /// The `state` key of the table per slot that versions before this one keep (`<prefix>asset_refs`): present when
+    /// such a version wrote to the store since, so this version's table is stale.
+    static let legacyStateKey = "assetRefsFolder"
+    /// The `slots` bit of a reference from the record's value.
+    static let valueSlot = 1
+    /// The `slots` bit of a reference from the record's server copy.
+    static let serverSlot = 2
 
     let schema: StoreSchema
     /// The name of the folder: an asset references one of its files when its file URL's parent has this name
@@ -117,35 +125,45 @@ struct AssetReferences {
         let table = schema.records
         let key = "ownerName = OLD.ownerName AND zoneName = OLD.zoneName AND recordName = OLD.recordName"
         let sameKey = "OLD.ownerName = NEW.ownerName AND OLD.zoneName = NEW.zoneName AND OLD.recordName = NEW.recordName"
+        // A slot's references are added to the record's rows (`WHERE true`: an upsert from a SELECT needs a WHERE).
         func add(_ slot: Int, _ column: String) -> String {
-            "INSERT OR IGNORE INTO \(refs) (digest, ownerName, zoneName, recordName, slot) "
-                + "SELECT value, NEW.ownerName, NEW.zoneName, NEW.recordName, \(slot) FROM json_each(\(function)(NEW.\(column)));"
+            "INSERT INTO \(refs) (digest, ownerName, zoneName, recordName, slots) "
+                + "SELECT value, NEW.ownerName, NEW.zoneName, NEW.recordName, \(slot) FROM json_each(\(function)(NEW.\(column))) WHERE true "
+                + "ON CONFLICT (ownerName, zoneName, recordName, digest) DO UPDATE SET slots = slots | excluded.slots;"
         }
+        // Every reference of the record goes, each digest a candidate for removal.
         func release(_ condition: String) -> String {
             "INSERT INTO \(released) (digest) SELECT digest FROM \(refs) WHERE \(condition); DELETE FROM \(refs) WHERE \(condition);"
         }
+        // One slot's references go (the digests it named are candidates); a row no slot references any more goes.
+        func release(_ condition: String, slot: Int) -> String {
+            "INSERT INTO \(released) (digest) SELECT digest FROM \(refs) WHERE \(condition) AND slots & \(slot); "
+                + "UPDATE \(refs) SET slots = slots & ~\(slot) WHERE \(condition) AND slots & \(slot); "
+                + "DELETE FROM \(refs) WHERE \(condition) AND slots = 0;"
+        }
+        let (value, server) = (Self.valueSlot, Self.serverSlot)
         let bypass = TriggerBypass.functionName(prefix: schema.prefix)
         _ = TriggerBypass.install(db, prefix: schema.prefix)
         try uninstall(db)
         try db.execute(sql: """
             CREATE TEMP TABLE IF NOT EXISTS \(released) (digest TEXT NOT NULL);
             CREATE TEMP TRIGGER \(refs)_insert AFTER INSERT ON main.\(table) WHEN NOT \(bypass)() BEGIN
-                \(add(0, "value")) \(add(1, "server"))
+                \(add(value, "value")) \(add(server, "server"))
             END;
             CREATE TEMP TRIGGER \(refs)_delete AFTER DELETE ON main.\(table) BEGIN
                 \(release(key))
             END;
             CREATE TEMP TRIGGER \(refs)_value AFTER UPDATE OF value ON main.\(table)
             WHEN OLD.value IS NOT NEW.value AND \(sameKey) BEGIN
-                \(release(key + " AND slot = 0")) \(add(0, "value"))
+                \(release(key, slot: value)) \(add(value, "value"))
             END;
             CREATE TEMP TRIGGER \(refs)_server AFTER UPDATE OF server ON main.\(table)
             WHEN OLD.server IS NOT NEW.server AND \(sameKey) BEGIN
-                \(release(key + " AND slot = 1")) \(add(1, "server"))
+                \(release(key, slot: server)) \(add(server, "server"))
             END;
             CREATE TEMP TRIGGER \(refs)_key AFTER UPDATE OF ownerName, zoneName, recordName ON main.\(table)
             WHEN NOT (\(sameKey)) BEGIN
-                \(release(key)) \(add(0, "value")) \(add(1, "server"))
+                \(release(key)) \(add(value, "value")) \(add(server, "server"))
             END;
             """)
     }
@@ -157,33 +175,58 @@ struct AssetReferences {
         }
     }
 
-    /// Inserts the references of a row the caller inserted with the insert trigger bypassed (``TriggerBypass``):
-    /// each digest for its value (slot 0) and its server copy (slot 1), which are the same archive, as the trigger
-    /// would (`INSERT OR IGNORE`).
-    func insertDirectly(_ db: Database, digests: [String], ownerName: String, zoneName: String, recordName: String) throws {
-        guard !digests.isEmpty else { return }
-        let insert = try db.cachedStatement(sql: """
-            INSERT OR IGNORE INTO \(refs) (digest, ownerName, zoneName, recordName, slot)
-            VALUES (?1, ?2, ?3, ?4, 0), (?1, ?2, ?3, ?4, 1)
-            """)
-        for digest in digests {
-            try insert.execute(arguments: [digest, ownerName, zoneName, recordName])
+    /// The statement ``insertDirectly(_:_:)`` runs for `rows` references, prepared once per transaction.
+    func directInsert(_ db: Database, rows: Int) throws -> RawStatementBinding {
+        let values = (0..<rows).map { row in
+            "(?\(row * 4 + 1), ?\(row * 4 + 2), ?\(row * 4 + 3), ?\(row * 4 + 4), \(Self.valueSlot | Self.serverSlot))"
         }
+        return try RawStatementBinding(db.cachedStatement(sql: """
+            INSERT INTO \(refs) (digest, ownerName, zoneName, recordName, slots) VALUES \(values.joined(separator: ", "))
+            ON CONFLICT (ownerName, zoneName, recordName, digest) DO UPDATE SET slots = slots | excluded.slots
+            """))
+    }
+
+    /// Inserts references of rows the caller inserted with the insert trigger bypassed (``TriggerBypass``), each a
+    /// digest the record's value and server copy (the same archive) name: one row, both slots, as the trigger would
+    /// write. `insert` is ``directInsert(_:rows:)``'s statement for `references.count` rows.
+    func insertDirectly(_ insert: RawStatementBinding, _ references: ArraySlice<(digest: String, id: RecordID)>) throws {
+        insert.reset()
+        for (row, reference) in references.enumerated() {
+            let first = Int32(row * 4 + 1)
+            insert.bind(reference.digest, at: first)
+            insert.bind(reference.id.zoneID.ownerName, at: first + 1)
+            insert.bind(reference.id.zoneID.zoneName, at: first + 2)
+            insert.bind(reference.id.recordName, at: first + 3)
+        }
+        try insert.execute()
     }
 
     /// Refills the table from every row when it was filled for another folder, or never (the migration that
-    /// added it, a version that opened stores without a folder). `force` refills regardless.
+    /// added it, a version that opened stores without a folder), or when a version that keeps the table per slot
+    /// wrote to the store since (its state key is back): that table is then emptied again and its key removed, so
+    /// that such a version refills it in turn. `force` refills regardless.
     func fill(_ db: Database, folderPath: String, force: Bool) throws {
-        let noted = try String.fetchOne(db, sql: "SELECT value FROM \(schema.state) WHERE key = ?", arguments: [Self.stateKey])
-        guard force || noted != folderPath else { return }
+        let state = schema.state
+        let noted = try String.fetchOne(db, sql: "SELECT value FROM \(state) WHERE key = ?", arguments: [Self.stateKey])
+        let olderVersionWrote = try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM \(state) WHERE key = ?)", arguments: [Self.legacyStateKey]) ?? true
+        guard force || olderVersionWrote || noted != folderPath else { return }
         try db.execute(sql: """
             DELETE FROM \(refs);
-            INSERT OR IGNORE INTO \(refs) (digest, ownerName, zoneName, recordName, slot)
-                SELECT j.value, r.ownerName, r.zoneName, r.recordName, 0 FROM \(schema.records) r, json_each(\(function)(r.value)) j;
-            INSERT OR IGNORE INTO \(refs) (digest, ownerName, zoneName, recordName, slot)
-                SELECT j.value, r.ownerName, r.zoneName, r.recordName, 1 FROM \(schema.records) r, json_each(\(function)(r.server)) j;
+            INSERT INTO \(refs) (digest, ownerName, zoneName, recordName, slots)
+                SELECT digest, ownerName, zoneName, recordName, SUM(DISTINCT slot) FROM (
+                    SELECT j.value AS digest, r.ownerName, r.zoneName, r.recordName, \(Self.valueSlot) AS slot
+                        FROM \(schema.records) r, json_each(\(function)(r.value)) j
+                    UNION ALL
+                    SELECT j.value, r.ownerName, r.zoneName, r.recordName, \(Self.serverSlot)
+                        FROM \(schema.records) r, json_each(\(function)(r.server)) j)
+                GROUP BY ownerName, zoneName, recordName, digest;
             """)
-        try db.execute(sql: "INSERT OR REPLACE INTO \(schema.state) (key, value) VALUES (?, ?)", arguments: [Self.stateKey, folderPath])
+        try db.execute(sql: "INSERT OR REPLACE INTO \(state) (key, value) VALUES (?, ?)", arguments: [Self.stateKey, folderPath])
+        if olderVersionWrote {
+            try db.execute(sql: "DELETE FROM \(schema.legacyAssetRefs)")
+            try db.execute(sql: "DELETE FROM \(state) WHERE key = ?", arguments: [Self.legacyStateKey])
+        }
     }
 
     /// The digests the writes of this transaction released (the table is emptied for the next transaction).
@@ -195,8 +238,10 @@ struct AssetReferences {
 
     /// Whether any row references `digest`, or a row's references cannot be read.
     func mayBeReferenced(_ db: Database, digest: String) throws -> Bool {
-        try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM \(refs) WHERE digest IN (?, ?))", arguments: [digest, Self.unreadable]) ?? true
+        // Cached: every write that released or pinned a file asks this after it, and parsing the query cost more than
+        // running it.
+        let statement = try db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(refs) WHERE digest IN (?, ?))")
+        return try Bool.fetchOne(statement, arguments: [digest, Self.unreadable]) ?? true
     }
 
     /// Every digest referenced; throws when a row's references cannot be read.

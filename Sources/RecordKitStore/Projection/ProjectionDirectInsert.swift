@@ -7,61 +7,109 @@ import RecordKit
 /// archives, in hand, instead of decoding the archive again. The same `projectRecord` gives the values, so the row
 /// is the trigger's (the archive round-trips every value exactly).
 ///
-/// Made once per write transaction: the statements' SQL is built once per type.
+/// Made once per write transaction: the statements are prepared (taken from the connection's cache) once per type,
+/// and the inserts' values are bound through SQLite's C API (``RawStatementBinding``). The rows of a type without a
+/// full-text table go in by one multi-row statement when a whole batch of its records comes at once.
 struct ProjectionDirectInsert {
+    /// A type's statements, prepared for this transaction.
     private struct TypeStatements {
         let type: ProjectedType
-        let deleteFullText: String?
-        let delete: String
+        let deleteFullText: Statement?
+        let delete: Statement
         /// `INSERT OR REPLACE`: a row left under the ID is replaced, as the trigger's delete then insert does (the
         /// full-text row of a type that has them is deleted first).
-        let insert: String
-        let insertFullText: String?
+        let insert: RawStatementBinding
+        /// The same for `batchSize` rows; nil for a type with a full-text table (its rows go one by one).
+        let insertBatch: RawStatementBinding?
+        let insertFullText: Statement?
         /// How many field values the insert binds after the record's ID.
         let valueCount: Int
     }
 
     private let statements: [String: TypeStatements]
+    private let batchSize: Int
 
-    init(_ tables: ProjectionTables) {
+    init(_ db: Database, _ tables: ProjectionTables, batchSize: Int) throws {
         var statements: [String: TypeStatements] = [:]
         let keyFilter = "recordName = ? AND zoneName = ? AND ownerName = ?"
         for type in tables.types {
             let columns = ProjectionLayout.systemColumns + type.layout.fieldColumnNames
             let names = type.layout.fullTextColumns
+            func insert(rows: Int) -> String {
+                let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+                return "INSERT OR REPLACE INTO \(type.table) (\(columns.map(ProjectionNames.quoted).joined(separator: ", "))) VALUES "
+                    + Array(repeating: row, count: rows).joined(separator: ", ")
+            }
             statements[type.recordType] = TypeStatements(
                 type: type,
-                deleteFullText: type.fullTextTable.map {
-                    "DELETE FROM \($0) WHERE rowid IN (SELECT _rowid FROM \(type.table) WHERE \(keyFilter))"
+                deleteFullText: try type.fullTextTable.map {
+                    try db.cachedStatement(sql: "DELETE FROM \($0) WHERE rowid IN (SELECT _rowid FROM \(type.table) WHERE \(keyFilter))")
                 },
-                delete: "DELETE FROM \(type.table) WHERE \(keyFilter)",
-                insert: "INSERT OR REPLACE INTO \(type.table) (\(columns.map(ProjectionNames.quoted).joined(separator: ", "))) VALUES ("
-                    + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")",
-                insertFullText: type.fullTextTable.map {
-                    "INSERT INTO \($0) (rowid, \(names)) SELECT _rowid, \(names) FROM \(type.table) WHERE \(keyFilter)"
+                delete: try db.cachedStatement(sql: "DELETE FROM \(type.table) WHERE \(keyFilter)"),
+                insert: try RawStatementBinding(db.cachedStatement(sql: insert(rows: 1))),
+                // 999: the fewest parameters a statement may have in SQLite's builds (before 3.32).
+                insertBatch: type.fullTextTable == nil && batchSize > 1 && columns.count * batchSize <= 999
+                    ? try RawStatementBinding(db.cachedStatement(sql: insert(rows: batchSize))) : nil,
+                insertFullText: try type.fullTextTable.map {
+                    try db.cachedStatement(sql: "INSERT INTO \($0) (rowid, \(names)) SELECT _rowid, \(names) FROM \(type.table) WHERE \(keyFilter)")
                 },
                 valueCount: columns.count - 3)
         }
         self.statements = statements
+        self.batchSize = batchSize
     }
 
-    /// Writes the rows of `record`, just inserted into the records table with the insert trigger bypassed.
-    func insert(_ db: Database, record: RecordKit.Record) throws {
-        guard let type = statements[record.recordType] else { return }
-        let id = record.id
-        let key: StatementArguments = [id.recordName, id.zoneID.zoneName, id.zoneID.ownerName]
-        // As the trigger: any row left under the ID goes, even when the record does not decode.
-        if let deleteFullText = type.deleteFullText { try db.cachedStatement(sql: deleteFullText).execute(arguments: key) }
-        guard let values = type.type.projectRecord(record) else {
-            try db.cachedStatement(sql: type.delete).execute(arguments: key)
-            return
+    /// Writes the rows of `records` (of distinct IDs), just inserted into the records table with the insert trigger
+    /// bypassed.
+    func insert(_ db: Database, records: [RecordKit.Record]) throws {
+        var batches: [String: [(id: RecordID, values: [DatabaseValue])]] = [:]
+        for record in records {
+            guard let type = statements[record.recordType] else { continue }
+            let id = record.id
+            // Built only for the statements that need it (a full-text table, a record that does not decode).
+            var key: StatementArguments { [id.recordName, id.zoneID.zoneName, id.zoneID.ownerName] }
+            // As the trigger: any row left under the ID goes, even when the record does not decode.
+            try type.deleteFullText?.execute(arguments: key)
+            guard let values = type.type.projectRecord(record) else {
+                try type.delete.execute(arguments: key)
+                continue
+            }
+            if type.insertBatch != nil {
+                batches[record.recordType, default: []].append((id, values))
+                continue
+            }
+            try insertRows([(id, values)], of: type, with: type.insert)
+            try type.insertFullText?.execute(arguments: key)
         }
-        // The trigger asks for each column by index; an index the values lack reads as NULL. (Existentials, not
-        // `[DatabaseValue]`: GRDB's generic initializer maps through a key path built at run time, per call.)
-        var arguments: [(any DatabaseValueConvertible)?] = [id.zoneID.ownerName, id.zoneID.zoneName, id.recordName]
-        arguments.reserveCapacity(3 + type.valueCount)
-        for index in 0..<type.valueCount { arguments.append(values.indices.contains(index) ? values[index] : nil) }
-        try db.cachedStatement(sql: type.insert).execute(arguments: StatementArguments(arguments))
-        if let insertFullText = type.insertFullText { try db.cachedStatement(sql: insertFullText).execute(arguments: key) }
+        for (recordType, rows) in batches {
+            guard let type = statements[recordType] else { continue }
+            if rows.count == batchSize, let insertBatch = type.insertBatch {
+                try insertRows(rows, of: type, with: insertBatch)
+            } else {
+                for row in rows { try insertRows([row], of: type, with: type.insert) }
+            }
+        }
+    }
+
+    /// Binds and runs `statement`, an insert of `rows.count` rows of `type`.
+    private func insertRows(_ rows: [(id: RecordID, values: [DatabaseValue])], of type: TypeStatements, with statement: RawStatementBinding) throws {
+        statement.reset()
+        let width = 3 + type.valueCount
+        for (row, entry) in rows.enumerated() {
+            let first = Int32(row * width + 1)
+            statement.bind(entry.id.zoneID.ownerName, at: first)
+            statement.bind(entry.id.zoneID.zoneName, at: first + 1)
+            statement.bind(entry.id.recordName, at: first + 2)
+            // The trigger asks for each column by index; an index the values lack reads as NULL.
+            for index in 0..<type.valueCount {
+                let parameter = first + 3 + Int32(index)
+                if entry.values.indices.contains(index) {
+                    statement.bind(entry.values[index], at: parameter)
+                } else {
+                    statement.bindNull(at: parameter)
+                }
+            }
+        }
+        try statement.execute()
     }
 }

@@ -48,8 +48,9 @@ import Testing
             try store.database.write { db in
                 try db.execute(sql: """
                     DROP TABLE recordkit_asset_refs;
-                    DELETE FROM grdb_migrations WHERE identifier = 'recordkit_store-v1-asset-refs';
-                    DELETE FROM recordkit_state WHERE key = 'assetRefsFolder';
+                    DROP TABLE recordkit_asset_record_refs;
+                    DELETE FROM grdb_migrations WHERE identifier IN ('recordkit_store-v1-asset-refs', 'recordkit_store-v1-asset-refs-per-record');
+                    DELETE FROM recordkit_state WHERE key IN ('assetRefsFolder', 'assetRecordRefsFolder');
                     """)
             }
         }
@@ -71,17 +72,20 @@ import Testing
             // Without the folder, writes are not noted: this one drops n1's reference behind the bookkeeping.
             let queue = try DatabaseQueue(path: folder.path + "/store.sqlite")
             let plain = try RecordStore(database: queue, models: [Note.self], clock: Fixtures.clock)
-            try plain.database.write { db in try db.execute(sql: "DELETE FROM recordkit_asset_refs") }
+            try plain.database.write { db in try db.execute(sql: "DELETE FROM recordkit_asset_record_refs") }
         }
         let reopened = try folder.store()
         #expect(try references(reopened) == [["n1", "0"]])
         #expect(try reopened.fetch(Note.self, id: Fixtures.id("n1"))?.textContents() == "a")
     }
 
-    /// The (record name, slot) pairs of the bookkeeping, sorted.
+    /// The (record name, slot) pairs of the bookkeeping (0 the value, 1 the server copy: a row's `slots` bits), sorted.
     private func references(_ store: RecordStore) throws -> [[String]] {
         try store.database.read { db in
-            try Row.fetchAll(db, sql: "SELECT recordName, slot FROM recordkit_asset_refs ORDER BY recordName, slot")
+            try Row.fetchAll(db, sql: """
+                SELECT recordName, s.slot FROM recordkit_asset_record_refs, (SELECT 0 AS slot UNION ALL SELECT 1) s
+                WHERE slots & (1 << s.slot) ORDER BY recordName, s.slot
+                """)
                 .map { [$0[0] as String, String($0[1] as Int)] }
         }
     }

@@ -14,11 +14,14 @@ import Testing
         return try RecordStore(database: queue, models: [Book.self, Series.self], assetFolder: folder.assets, clock: Fixtures.clock)
     }
 
-    /// Every asset reference, as `digest/recordName/slot`, sorted.
+    /// Every asset reference, as `digest/recordName/slot` (0 the value, 1 the server copy: a row's `slots` bits),
+    /// sorted.
     private static func references(_ store: RecordStore) throws -> [String] {
         try store.database.read { db in
             try String.fetchAll(db, sql: """
-                SELECT digest || '/' || recordName || '/' || slot FROM recordkit_asset_refs ORDER BY digest, recordName, slot
+                SELECT digest || '/' || recordName || '/' || s.slot
+                FROM recordkit_asset_record_refs, (SELECT 0 AS slot UNION ALL SELECT 1) s WHERE slots & (1 << s.slot)
+                ORDER BY digest, recordName, s.slot
                 """)
         }
     }
@@ -114,5 +117,30 @@ import Testing
         #expect(try first.projectionMismatches() == [])
         #expect(try Self.fullTextRows(first).count == 1)
         #expect(try Self.references(first).count == 2)
+    }
+
+    @Test func aPageOfSeveralBatchesWithARecordTwiceGetsTheRowsTheTriggersWrite() throws {
+        // Notes have no full-text table: their rows go in by the multi-row statements, a whole batch at a time.
+        let folder = try AssetTestFolder()
+        let store = try folder.store()
+        let files = try (0..<3).map { try folder.cachedFile("f\($0)", "text \($0)") }
+        let count = 2 * FetchedRowInsert.batchSize + 7
+        var changed = (0..<count).map { index in
+            Fixtures.serverRecord(Fixtures.note(String(format: "n%03d", index), file: files[index % 3], modified: Double(index)), tag: "t1")
+        }
+        // A record twice: its second copy, a change, comes while its new row is still queued.
+        changed.insert(Fixtures.serverRecord(Fixtures.note("n001", file: files[2], modified: 5_000), tag: "t2"), at: 3)
+        try store.apply(FetchedPage(zoneID: Fixtures.zone, changed: changed, token: ServerChangeToken(data: Data([1]))))
+
+        #expect(try store.projectionMismatches() == [])
+        let notes = try store.fetchAll(Note.self).models
+        #expect(notes.count == count)
+        #expect(notes.first { $0.metadata.recordID.recordName == "n001" }?.modified == Date(timeIntervalSince1970: 5_000))
+        // The references are what the triggers' function finds in every row (refilled from the rows, forced).
+        let written = try Self.references(store)
+        #expect(written.count == 2 * count, "value and server copy of each note")
+        #expect(store.collectUnreferencedAssets() == [])
+        #expect(try Self.references(store) == written)
+        #expect(folder.assetFolderContents().count == 3)
     }
 }

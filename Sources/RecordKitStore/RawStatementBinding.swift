@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+/// A cached statement that a per-record write path executes many times in one transaction, its values bound through
+/// SQLite's C API (as GRDB binds them itself) instead of a `StatementArguments` per execution: building one boxes
+/// every value as an existential and validates the count on every call, which cost more than the insert's own
+/// binding in the initial sync's profile.
+///
+/// The statement still runs through GRDB's `execute()`, so GRDB's statement hooks (transaction observers, the
+/// regions live queries observe) see every execution. GRDB's own arguments are set once, to NULLs, so that
+/// `execute()` takes the bound values as valid.
+struct RawStatementBinding {
+    let statement: Statement
+    private var handle: SQLiteStatement { statement.sqliteStatement }
+
+    /// Wraps `statement`, which has `count` parameters (`?1`…`?count`).
+    init(_ statement: Statement) throws {
+        self.statement = statement
+        try statement.setArguments(StatementArguments(Array(repeating: DatabaseValue.null, count: Int(sqlite3_bind_parameter_count(statement.sqliteStatement)))))
+    }
+
+    /// Resets the statement so that new values can be bound (the bindings of the last execution stay until replaced).
+    func reset() {
+        sqlite3_reset(handle)
+    }
+
+    /// Binds a string at the 1-based `index` (copied by SQLite).
+    func bind(_ text: String, at index: Int32) {
+        var text = text
+        text.withUTF8 { utf8 in
+            // An empty buffer may have no base address, which SQLite would bind as NULL.
+            if let base = utf8.baseAddress {
+                base.withMemoryRebound(to: CChar.self, capacity: utf8.count) {
+                    _ = sqlite3_bind_text(handle, index, $0, Int32(utf8.count), rawStatementTransient)
+                }
+            } else {
+                _ = sqlite3_bind_text(handle, index, "", 0, rawStatementTransient)
+            }
+        }
+    }
+
+    /// Binds a blob at the 1-based `index` (copied by SQLite); an empty one is an empty blob, not NULL.
+    func bind(_ bytes: Data, at index: Int32) {
+        bytes.withUnsafeBytes { buffer in
+            if let base = buffer.baseAddress, buffer.count > 0 {
+                _ = sqlite3_bind_blob(handle, index, base, Int32(buffer.count), rawStatementTransient)
+            } else {
+                _ = sqlite3_bind_zeroblob(handle, index, 0)
+            }
+        }
+    }
+
+    /// Binds a database value at the 1-based `index`.
+    func bind(_ value: DatabaseValue, at index: Int32) {
+        switch value.storage {
+        case .null: sqlite3_bind_null(handle, index)
+        case let .int64(integer): sqlite3_bind_int64(handle, index, integer)
+        case let .double(double): sqlite3_bind_double(handle, index, double)
+        case let .string(text): bind(text, at: index)
+        case let .blob(bytes): bind(bytes, at: index)
+        }
+    }
+
+    /// Binds NULL at the 1-based `index`.
+    func bindNull(at index: Int32) {
+        sqlite3_bind_null(handle, index)
+    }
+
+    /// Runs the statement with the values bound since the last ``reset()``.
+    func execute() throws {
+        try statement.execute()
+    }
+}
+
+/// SQLite's `SQLITE_TRANSIENT` (the C macro does not import): SQLite copies the bound value.
+private let rawStatementTransient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
