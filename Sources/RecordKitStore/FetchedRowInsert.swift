@@ -23,10 +23,10 @@ struct FetchedRowInsert {
     private let references: AssetReferences
     private let marker: Data
     private let folderDigest: AssetReferences.LastFolderDigest
-    private let projection: ProjectionDirectInsert
+    private var projection: ProjectionDirectInsert
     private var queued: [(record: RecordKit.Record, bytes: Data)] = []
 
-    init(_ db: Database, schema: StoreSchema, references: AssetReferences, projection: ProjectionTables) throws {
+    init(_ db: Database, schema: StoreSchema, references: AssetReferences, projection: ProjectionDirectInsert.SQL) throws {
         insertOne = try RawStatementBinding(db.cachedStatement(sql: Self.recordsInsert(schema, rows: 1)))
         insertBatch = try RawStatementBinding(db.cachedStatement(sql: Self.recordsInsert(schema, rows: Self.batchSize)))
         referenceInsert = try references.directInsert(db, rows: 1)
@@ -35,7 +35,7 @@ struct FetchedRowInsert {
         self.references = references
         marker = Data(references.folderName.utf8)
         folderDigest = AssetReferences.LastFolderDigest(folderName: references.folderName)
-        self.projection = try ProjectionDirectInsert(db, projection, batchSize: Self.batchSize)
+        self.projection = ProjectionDirectInsert(db, projection)
         queued.reserveCapacity(Self.batchSize)
     }
 
@@ -112,7 +112,7 @@ struct FetchedRowInsert {
                 start += 1
             }
         }
-        try projection.insert(db, records: queued.map(\.record))
+        try projection.insert(records: queued.map(\.record))
     }
 
     /// Binds one records row's values from parameter `first` on.

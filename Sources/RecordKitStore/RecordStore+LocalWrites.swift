@@ -45,6 +45,7 @@ extension RecordStore {
         // A new record's projection row is written from the record in hand, with the projection's insert trigger
         // off: it would decode the archive just written again, in SQL functions called once per column.
         let projectionInsertTrigger = TriggerBypass.flag(of: db, scope: .projection)
+        var projectionRows = ProjectionDirectInsert(db, self.projectionRows)
         // A save unparks its record; with nothing parked (the common case) no DELETE runs per record.
         let anyParked = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(schema.parked))")) ?? true
         // A record the store does not hold is inserted; one it holds is updated (which keeps its server copy), only
@@ -78,7 +79,7 @@ extension RecordStore {
                 try insert.execute(arguments: [owner, zone, name, type, bytes, generation])
             }
             if db.changesCount == 1 {
-                try projectionRows.insert(db, record: record)
+                try projectionRows.insert(records: [record])
             } else {
                 try update.execute(arguments: [bytes, generation, owner, zone, name, type])
                 if db.changesCount == 0 {

@@ -50,9 +50,8 @@ public final class RecordStore: Sendable {
     let assets: AssetFolder
     /// The queryable tables of the registered models (see <doc:QueryingTheStore>).
     let projection: ProjectionTables
-    /// The statements a local save of a new record writes its projection row with, built once (their SQL names
-    /// every column, quoted: building them per save cost a single-record save more than its own statements).
-    let projectionRows: ProjectionDirectInsert
+    /// The SQL that local saves of new records and the initial sync write projection rows with, built once.
+    let projectionRows: ProjectionDirectInsert.SQL
     /// What this open's projection rebuilds did, one per rebuilt type (for tests and diagnostics).
     package let projectionRebuilds: [ProjectionRebuildReport]
     /// The archives the write connection's SQL functions (asset bookkeeping, projection) decoded last.
@@ -131,7 +130,7 @@ public final class RecordStore: Sendable {
         self.merges = ModelRegistry(models)
         let projection = ProjectionTables(schema: schema, models: models, rebuildBatchSize: projectionRebuildBatchSize)
         self.projection = projection
-        self.projectionRows = ProjectionDirectInsert(projection)
+        self.projectionRows = ProjectionDirectInsert.SQL(projection, batchSize: FetchedRowInsert.batchSize)
         do throws(AssetFileError) {
             if let assetFolder {
                 self.assets = try AssetFolder(url: assetFolder, writer: assetWriter)

@@ -7,64 +7,107 @@ import RecordKit
 /// archives, in hand, instead of decoding the archive again. The same `projectRecord` gives the values, so the row
 /// is the trigger's (the archive round-trips every value exactly).
 ///
-/// Made once per write transaction: the statements are prepared (taken from the connection's cache) once per type,
-/// and the inserts' values are bound through SQLite's C API (``RawStatementBinding``). The rows of a type without a
+/// Made once per write transaction from SQL built once per store (``SQL``): a type's statements are prepared (taken
+/// from the connection's cache) the first time the transaction writes one of its records, and the inserts' values are bound through SQLite's C API (``RawStatementBinding``). The rows of a type without a
 /// full-text table go in by one multi-row statement when a whole batch of its records comes at once.
 struct ProjectionDirectInsert {
+    /// The SQL of the direct writes of every projected type, built once per store: it names every column, quoted,
+    /// and building it per transaction cost a single-record save more than its own statements.
+    struct SQL: Sendable {
+        fileprivate struct TypeSQL: Sendable {
+            let type: ProjectedType
+            let deleteFullText: String?
+            let delete: String
+            /// `INSERT OR REPLACE`: a row left under the ID is replaced, as the trigger's delete then insert does
+            /// (the full-text row of a type that has them is deleted first).
+            let insert: String
+            /// The same for `batchSize` rows; nil for a type with a full-text table (its rows go one by one).
+            let insertBatch: String?
+            let insertFullText: String?
+            /// How many field values the insert binds after the record's ID.
+            let valueCount: Int
+        }
+
+        fileprivate let types: [String: TypeSQL]
+        /// How many rows a batch insert writes.
+        let batchSize: Int
+
+        init(_ tables: ProjectionTables, batchSize: Int) {
+            var types: [String: TypeSQL] = [:]
+            let keyFilter = "recordName = ? AND zoneName = ? AND ownerName = ?"
+            for type in tables.types {
+                let columns = ProjectionLayout.systemColumns + type.layout.fieldColumnNames
+                let names = type.layout.fullTextColumns
+                func insert(rows: Int) -> String {
+                    let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+                    return "INSERT OR REPLACE INTO \(type.table) (\(columns.map(ProjectionNames.quoted).joined(separator: ", "))) VALUES "
+                        + Array(repeating: row, count: rows).joined(separator: ", ")
+                }
+                types[type.recordType] = TypeSQL(
+                    type: type,
+                    deleteFullText: type.fullTextTable.map {
+                        "DELETE FROM \($0) WHERE rowid IN (SELECT _rowid FROM \(type.table) WHERE \(keyFilter))"
+                    },
+                    delete: "DELETE FROM \(type.table) WHERE \(keyFilter)",
+                    insert: insert(rows: 1),
+                    // 999: the fewest parameters a statement may have in SQLite's builds (before 3.32).
+                    insertBatch: type.fullTextTable == nil && batchSize > 1 && columns.count * batchSize <= 999
+                        ? insert(rows: batchSize) : nil,
+                    insertFullText: type.fullTextTable.map {
+                        "INSERT INTO \($0) (rowid, \(names)) SELECT _rowid, \(names) FROM \(type.table) WHERE \(keyFilter)"
+                    },
+                    valueCount: columns.count - 3)
+            }
+            self.types = types
+            self.batchSize = batchSize
+        }
+    }
+
     /// A type's statements, prepared for this transaction.
     private struct TypeStatements {
         let type: ProjectedType
         let deleteFullText: Statement?
         let delete: Statement
-        /// `INSERT OR REPLACE`: a row left under the ID is replaced, as the trigger's delete then insert does (the
-        /// full-text row of a type that has them is deleted first).
         let insert: RawStatementBinding
-        /// The same for `batchSize` rows; nil for a type with a full-text table (its rows go one by one).
         let insertBatch: RawStatementBinding?
         let insertFullText: Statement?
-        /// How many field values the insert binds after the record's ID.
         let valueCount: Int
     }
 
-    private let statements: [String: TypeStatements]
-    private let batchSize: Int
+    private let sql: SQL
+    private let db: Database
+    /// The statements of the types met so far: a transaction prepares only the types it writes.
+    private var statements: [String: TypeStatements] = [:]
+    private var batchSize: Int { sql.batchSize }
 
-    init(_ db: Database, _ tables: ProjectionTables, batchSize: Int) throws {
-        var statements: [String: TypeStatements] = [:]
-        let keyFilter = "recordName = ? AND zoneName = ? AND ownerName = ?"
-        for type in tables.types {
-            let columns = ProjectionLayout.systemColumns + type.layout.fieldColumnNames
-            let names = type.layout.fullTextColumns
-            func insert(rows: Int) -> String {
-                let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-                return "INSERT OR REPLACE INTO \(type.table) (\(columns.map(ProjectionNames.quoted).joined(separator: ", "))) VALUES "
-                    + Array(repeating: row, count: rows).joined(separator: ", ")
-            }
-            statements[type.recordType] = TypeStatements(
-                type: type,
-                deleteFullText: try type.fullTextTable.map {
-                    try db.cachedStatement(sql: "DELETE FROM \($0) WHERE rowid IN (SELECT _rowid FROM \(type.table) WHERE \(keyFilter))")
-                },
-                delete: try db.cachedStatement(sql: "DELETE FROM \(type.table) WHERE \(keyFilter)"),
-                insert: try RawStatementBinding(db.cachedStatement(sql: insert(rows: 1))),
-                // 999: the fewest parameters a statement may have in SQLite's builds (before 3.32).
-                insertBatch: type.fullTextTable == nil && batchSize > 1 && columns.count * batchSize <= 999
-                    ? try RawStatementBinding(db.cachedStatement(sql: insert(rows: batchSize))) : nil,
-                insertFullText: try type.fullTextTable.map {
-                    try db.cachedStatement(sql: "INSERT INTO \($0) (rowid, \(names)) SELECT _rowid, \(names) FROM \(type.table) WHERE \(keyFilter)")
-                },
-                valueCount: columns.count - 3)
-        }
-        self.statements = statements
-        self.batchSize = batchSize
+    init(_ db: Database, _ sql: SQL) {
+        self.db = db
+        self.sql = sql
+    }
+
+    /// The statements of `recordType`, prepared (taken from the connection's cache) on first use; nil for a type
+    /// with no projection.
+    private mutating func statements(of recordType: String) throws -> TypeStatements? {
+        if let prepared = statements[recordType] { return prepared }
+        guard let type = sql.types[recordType] else { return nil }
+        let prepared = TypeStatements(
+            type: type.type,
+            deleteFullText: try type.deleteFullText.map { try db.cachedStatement(sql: $0) },
+            delete: try db.cachedStatement(sql: type.delete),
+            insert: try RawStatementBinding(db.cachedStatement(sql: type.insert)),
+            insertBatch: try type.insertBatch.map { try RawStatementBinding(db.cachedStatement(sql: $0)) },
+            insertFullText: try type.insertFullText.map { try db.cachedStatement(sql: $0) },
+            valueCount: type.valueCount)
+        statements[recordType] = prepared
+        return prepared
     }
 
     /// Writes the rows of `records` (of distinct IDs), just inserted into the records table with the insert trigger
     /// bypassed.
-    func insert(_ db: Database, records: [RecordKit.Record]) throws {
+    mutating func insert(records: [RecordKit.Record]) throws {
         var batches: [String: [(id: RecordID, values: [DatabaseValue])]] = [:]
         for record in records {
-            guard let type = statements[record.recordType] else { continue }
+            guard let type = try statements(of: record.recordType) else { continue }
             let id = record.id
             // Built only for the statements that need it (a full-text table, a record that does not decode).
             var key: StatementArguments { [id.recordName, id.zoneID.zoneName, id.zoneID.ownerName] }
