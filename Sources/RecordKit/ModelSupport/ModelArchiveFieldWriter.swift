@@ -39,9 +39,9 @@ struct ModelArchiveFieldWriter {
 
     /// Starts a write pass into `output`, merging the kept fields from the first again.
     @usableFromInline
-    mutating func startWriting(_ pass: Pass, into output: UnsafeMutablePointer<ArchiveByteWriter>) {
+    mutating func startWriting(_ pass: Pass, into output: UnsafeMutableBufferPointer<ArchiveByteWriter>) {
         self.pass = pass
-        self.output = output
+        self.output = output.baseAddress
         rewindKept()
     }
 

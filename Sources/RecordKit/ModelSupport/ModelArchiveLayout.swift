@@ -18,12 +18,13 @@ struct ModelArchiveSizes {
 /// of the model's type.
 @usableFromInline
 enum ModelArchiveLayout {
-    /// A writer of the archive's final size holding everything before the plain field map's entries: the header,
-    /// the record type, ID and system fields, and the plain map's count.
+    /// Initializes `output` with a writer of the archive's final size holding everything before the plain field
+    /// map's entries: the header, the record type, ID and system fields, and the plain map's count.
     @usableFromInline
     static func begin(
-        recordID: borrowing RecordID, system: borrowing SystemFields, recordType: String, sizes: ModelArchiveSizes
-    ) -> ArchiveByteWriter {
+        into output: UnsafeMutableBufferPointer<ArchiveByteWriter>, recordID: borrowing RecordID,
+        system: borrowing SystemFields, recordType: String, sizes: ModelArchiveSizes
+    ) {
         let size = ArchiveHeader.size + ArchiveSize.string(recordType) + ArchiveSize.recordID(recordID)
             + ArchiveSize.systemFields(system)
             + ArchiveSize.varint(UInt64(sizes.plainCount)) + sizes.plainSize
@@ -34,19 +35,19 @@ enum ModelArchiveLayout {
         bytes.recordID(recordID)
         bytes.systemFields(system)
         bytes.varint(UInt64(sizes.plainCount))
-        return bytes
+        output.initializeElement(at: 0, to: bytes)
     }
 
     /// Writes the encrypted map's count, after the plain map's last entry.
     @usableFromInline
-    static func beginEncryptedMap(_ sizes: ModelArchiveSizes, _ output: UnsafeMutablePointer<ArchiveByteWriter>) {
-        output.pointee.varint(UInt64(sizes.encryptedCount))
+    static func beginEncryptedMap(_ sizes: ModelArchiveSizes, _ output: UnsafeMutableBufferPointer<ArchiveByteWriter>) {
+        output[0].varint(UInt64(sizes.encryptedCount))
     }
 
-    /// Appends the checksum and hands the bytes over.
+    /// Appends the checksum and hands the bytes over, leaving `output` uninitialized.
     @usableFromInline
-    static func finish(_ bytes: consuming ArchiveByteWriter) -> Data {
-        bytes.appendChecksum()
-        return bytes.takeData()
+    static func finish(_ output: UnsafeMutableBufferPointer<ArchiveByteWriter>) -> Data {
+        output[0].appendChecksum()
+        return output.moveElement(from: 0).takeData()
     }
 }

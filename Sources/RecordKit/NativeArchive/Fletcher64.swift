@@ -61,49 +61,61 @@ enum Fletcher64 {
         @inline(__always)
         private mutating func run(_ start: UnsafeRawPointer, copyingTo target: UnsafeMutableRawPointer?, byteCount count: Int) {
             var position = 0
-            // Thirty-two bytes (eight words) a step in eight lanes. Lane j sums its words in `sums[j]`, and
-            // `totals[j]` adds up `sums[j]` after each step, which weighs every word by the number of steps left;
-            // the weights are corrected per lane below. At most 2^14 steps between reductions keeps every lane
-            // below 2^64.
+            // Thirty-two bytes (eight words) a step, read as four 64-bit lanes: lane l holds word 2l in its low half
+            // and word 2l + 1 in its high half. `raw` adds the lanes as they are, wrapping, and `high` adds their
+            // high words; since no lane's low-word sum can reach 2^64, `raw - high << 32` recovers it exactly, so
+            // neither half needs widening (one shift per lane pair instead of two unpacks). `rawTotals` and
+            // `highTotals` add up `raw` and `high` after each step, which weighs every word by the number of steps
+            // left; the weights are corrected per word below. At most 2^14 steps between reductions keeps every
+            // recovered sum below 2^64.
             while count &- position >= 32 {
                 let steps = min((count &- position) / 32, 1 << 14)
-                var sums = SIMD8<UInt64>(repeating: 0)
-                var totals = SIMD8<UInt64>(repeating: 0)
+                var raw = SIMD4<UInt64>(repeating: 0)
+                var high = SIMD4<UInt64>(repeating: 0)
+                var rawTotals = SIMD4<UInt64>(repeating: 0)
+                var highTotals = SIMD4<UInt64>(repeating: 0)
                 var pointer = start + position
                 if let target {
                     var output = target + position
                     for _ in 0..<steps {
-                        let words = pointer.loadUnaligned(as: SIMD8<UInt32>.self)
-                        output.storeBytes(of: words, as: SIMD8<UInt32>.self)
-                        sums &+= SIMD8<UInt64>(truncatingIfNeeded: words.littleEndianWords)
-                        totals &+= sums
+                        let lanes = pointer.loadUnaligned(as: SIMD4<UInt64>.self)
+                        output.storeBytes(of: lanes, as: SIMD4<UInt64>.self)
+                        let words = lanes.littleEndianLanes
+                        raw &+= words
+                        high &+= words &>> 32
+                        rawTotals &+= raw
+                        highTotals &+= high
                         pointer += 32
                         output += 32
                     }
                 } else {
                     for _ in 0..<steps {
-                        let words = pointer.loadUnaligned(as: SIMD8<UInt32>.self)
-                        sums &+= SIMD8<UInt64>(truncatingIfNeeded: words.littleEndianWords)
-                        totals &+= sums
+                        let words = pointer.loadUnaligned(as: SIMD4<UInt64>.self).littleEndianLanes
+                        raw &+= words
+                        high &+= words &>> 32
+                        rawTotals &+= raw
+                        highTotals &+= high
                         pointer += 32
                     }
                 }
-                // Over this run of m = 8 * steps words, word (step s, lane j) counts towards b as often as there
-                // are words from it to the end: 8 * (steps - s) - j. So b gains m * a (the old a, once per word),
-                // 8 * sum(totals) and -sum(j * sums[j]).
+                // Over this run of m = 8 * steps words, word j of step s counts towards b as often as there are
+                // words from it to the end: 8 * (steps - s) - j. So b gains m * a (the old a, once per word),
+                // 8 * the sum of the per-word totals and -sum(j * the sum of word j).
                 var sumOfSums: UInt64 = 0
                 var sumOfTotals: UInt64 = 0
-                var laneCorrection: UInt64 = 0
-                for lane in 0..<8 {
-                    let sum = reduce(sums[lane])
-                    sumOfSums &+= sum
-                    sumOfTotals &+= reduce(totals[lane])
-                    laneCorrection &+= UInt64(lane) &* (modulus &- sum)
+                var wordCorrection: UInt64 = 0
+                for lane in 0..<4 {
+                    let highSum = reduce(high[lane])
+                    let lowSum = reduce(raw[lane] &- (high[lane] &<< 32))
+                    sumOfSums &+= lowSum &+ highSum
+                    sumOfTotals &+= reduce(rawTotals[lane] &- (highTotals[lane] &<< 32)) &+ reduce(highTotals[lane])
+                    let word = UInt64(2 &* lane)
+                    wordCorrection &+= word &* (modulus &- lowSum) &+ (word &+ 1) &* (modulus &- highSum)
                 }
                 let words = UInt64(steps) &* 8
                 b = reduce(b &+ reduce(words &* a))
                 b = reduce(b &+ reduce(sumOfTotals) &* 8)
-                b = reduce(b &+ reduce(laneCorrection))
+                b = reduce(b &+ reduce(wordCorrection))
                 a = reduce(a &+ sumOfSums)
                 position &+= steps &* 32
             }
@@ -126,14 +138,16 @@ enum Fletcher64 {
     }
 }
 
-private extension SIMD8<UInt32> {
-    /// The words as read from little-endian bytes, whatever the machine's byte order.
+private extension SIMD4<UInt64> {
+    /// The lanes as read from little-endian bytes (word 2l in the low half of lane l), whatever the machine's byte
+    /// order.
     @inline(__always)
-    var littleEndianWords: SIMD8<UInt32> {
+    var littleEndianLanes: SIMD4<UInt64> {
         #if _endian(little)
         self
         #else
-        SIMD8<UInt32>((0..<8).map { UInt32(littleEndian: self[$0]) })
+        SIMD4<UInt64>(UInt64(littleEndian: self[0]), UInt64(littleEndian: self[1]),
+                      UInt64(littleEndian: self[2]), UInt64(littleEndian: self[3]))
         #endif
     }
 }

@@ -23,6 +23,54 @@ import Testing
         }
     }
 
+    /// The checksum, copying or not, equals Fletcher-64 computed word by word as its definition states, for
+    /// sizes around the lane step (32 bytes) and past the run between reductions (2^14 steps, 512 KiB), with
+    /// words that are all ones in the high or low half (the largest lane sums).
+    @Test func checksumMatchesTheDefinition() {
+        var rng = SplitMix64(seed: 2027)
+        let sizes = [0, 1, 4, 31, 32, 33, 63, 64, 100, 4099, (1 << 19) - 3, 1 << 19, (1 << 19) + 37, (1 << 20) + 5]
+        for size in sizes {
+            for fill in 0..<3 {
+                let bytes: [UInt8] = (0..<size).map { index in
+                    switch fill {
+                    case 0: UInt8(truncatingIfNeeded: rng.next())
+                    case 1: 0xFF
+                    default: index % 8 < 4 ? 0x00 : 0xFF
+                    }
+                }
+                bytes.withUnsafeBytes { raw in
+                    let expected = Self.definitionChecksum(bytes)
+                    #expect(Fletcher64.checksum(raw) == expected, "\(size) bytes, fill \(fill)")
+                    guard size >= 4, let base = raw.baseAddress else { return }
+                    let target = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 1)
+                    defer { target.deallocate() }
+                    var sums = Fletcher64.Accumulator()
+                    let words = size & ~3
+                    sums.copyAndAdd(from: base, to: target, byteCount: words)
+                    #expect(memcmp(target, base, words) == 0, "\(size) bytes copied")
+                    #expect(sums.finish(base + words, byteCount: size - words) == expected, "\(size) bytes, fill \(fill), copied")
+                }
+            }
+        }
+    }
+
+    /// Fletcher-64 as ``Fletcher64`` documents it: a = 1 + the little-endian words (the last padded with zero
+    /// bytes), b = the sum of a after each word, both modulo 2^32 - 1.
+    private static func definitionChecksum(_ bytes: [UInt8]) -> UInt64 {
+        let modulus: UInt64 = 0xFFFF_FFFF
+        var a: UInt64 = 1
+        var b: UInt64 = 0
+        for wordStart in stride(from: 0, to: bytes.count, by: 4) {
+            var word: UInt64 = 0
+            for offset in 0..<4 where wordStart + offset < bytes.count {
+                word |= UInt64(bytes[wordStart + offset]) << UInt64(8 * offset)
+            }
+            a = (a + word) % modulus
+            b = (b + a) % modulus
+        }
+        return b << 32 | a
+    }
+
     @Test func accumulatorInPiecesEqualsOneGo() {
         var rng = SplitMix64(seed: 77)
         for _ in 0..<200 {

@@ -7,7 +7,8 @@ import SwiftProtobuf
 // `[UInt8]` and `Data` APIs, and a hand-written codec of the same fields; then one 1 MiB record, cold (fresh child
 // processes) and warm, against an allocate-and-copy floor. Prints ratios; exits 1 when a goal of issue 17 is missed.
 // Run: swift run -c release --package-path Tools/Benchmarks ProtobufBenchmark
-// (`--profile-codec <model|record|hand> <encode|decode> <rounds>` repeats one codec, for perf or callgrind.)
+// (`--profile-codec <model|record|hand> <encode|decode> <rounds>` repeats one codec, for perf or callgrind;
+// `--model-vs-record <rounds>` times only the Record and model archives, interleaved.)
 
 if let index = CommandLine.arguments.firstIndex(of: "--cold"), CommandLine.arguments.count >= index + 3 {
     do {
@@ -72,6 +73,20 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile-codec"), CommandL
 }
 let rounds = 7
 
+/// How much faster `fast` is than `slow`: its best time divided into the other's.
+func speedup(_ fast: any Contender, _ slow: any Contender, _ encode: Bool) -> Double {
+    encode ? slow.bestEncode.seconds / fast.bestEncode.seconds : slow.bestDecode.seconds / fast.bestDecode.seconds
+}
+
+/// Runs every contender once per round. The order rotates by one each round, so each contender starts a round as
+/// often as any other and follows each of the others in turn: a contender always run right after the same one
+/// would always meet the allocator and the caches as that one left them.
+func runRotated(_ rounds: Int, _ contenders: [any Contender]) throws {
+    for round in 0..<rounds {
+        for offset in contenders.indices { try contenders[(round + offset) % contenders.count].runOnce() }
+    }
+}
+
 func run() throws -> Bool {
     var notes = NoteValues.make(count: batchSize, seed: 0x5EED_2026)
     var records = notes.map(\.record)
@@ -105,12 +120,20 @@ func run() throws -> Bool {
         decodeAll: { try decodeEach($0) { try HandWrittenNote.decode($0).tags.count } })
     let all: [any Contender] = [record, model, protobufBytes, protobufData, hand]
 
+    // `--model-vs-record <rounds>` times only those two, interleaved, for comparing changes to either.
+    if let index = CommandLine.arguments.firstIndex(of: "--model-vs-record"), CommandLine.arguments.count >= index + 2 {
+        let pair: [any Contender] = [record, model]
+        try runRotated(Int(CommandLine.arguments[index + 1]) ?? rounds, pair)
+        print("best of \(CommandLine.arguments[index + 1]) rounds: record encode \(record.bestEncode), model encode "
+            + "\(model.bestEncode); model vs record \(format(speedup(model, record, true), decimals: 3))x encode, "
+            + "\(format(speedup(model, record, false), decimals: 3))x decode")
+        exit(0)
+    }
+
     print("Archiving \(batchSize) note-shaped records, each into its own archive; best of \(rounds) interleaved rounds,")
     print("on the benchmark thread's CPU clock.")
     print("")
-    for _ in 0..<rounds {
-        for contender in all { try contender.runOnce() }
-    }
+    try runRotated(rounds, all)
     print(pad("codec", 22) + padLeft("encode µs", 11) + padLeft("decode µs", 11) + padLeft("bytes", 9))
     for contender in all {
         let perRecord = { (duration: Duration) in format(duration.seconds / Double(batchSize) * 1e6, decimals: 3) }
@@ -132,15 +155,12 @@ func run() throws -> Bool {
     func atLeast(_ label: String, _ ratio: Double, _ goal: Double) {
         let ok = ratio >= goal
         passed = passed && ok
-        print("\(ok ? "PASS" : "FAIL")  \(label): \(format(ratio, decimals: 2))x (goal >= \(format(goal, decimals: 2))x)")
+        print("\(ok ? "PASS" : "FAIL")  \(label): \(format(ratio, decimals: 3))x (goal >= \(format(goal, decimals: 2))x)")
     }
     func atMost(_ label: String, _ ratio: Double, _ goal: Double) {
         let ok = ratio <= goal
         passed = passed && ok
-        print("\(ok ? "PASS" : "FAIL")  \(label): \(format(ratio, decimals: 2))x (goal <= \(format(goal, decimals: 2))x)")
-    }
-    let speedup = { (fast: any Contender, slow: any Contender, encode: Bool) in
-        encode ? slow.bestEncode.seconds / fast.bestEncode.seconds : slow.bestDecode.seconds / fast.bestDecode.seconds
+        print("\(ok ? "PASS" : "FAIL")  \(label): \(format(ratio, decimals: 3))x (goal <= \(format(goal, decimals: 2))x)")
     }
     atLeast("model encode vs protobuf [UInt8]", speedup(model, protobufBytes, true), 1.5)
     atLeast("model decode vs protobuf [UInt8]", speedup(model, protobufBytes, false), 2)
