@@ -63,15 +63,14 @@ struct ProjectionDirectInsert {
         }
     }
 
-    /// A type's statements, prepared for this transaction.
+    /// A type's statements, prepared for this transaction from its SQL.
     private struct TypeStatements {
-        let type: ProjectedType
+        let sql: SQL.TypeSQL
         let deleteFullText: Statement?
         let delete: Statement
         let insert: RawStatementBinding
         let insertBatch: RawStatementBinding?
         let insertFullText: Statement?
-        let valueCount: Int
     }
 
     private let sql: SQL
@@ -91,13 +90,12 @@ struct ProjectionDirectInsert {
         if let prepared = statements[recordType] { return prepared }
         guard let type = sql.types[recordType] else { return nil }
         let prepared = TypeStatements(
-            type: type.type,
+            sql: type,
             deleteFullText: try type.deleteFullText.map { try db.cachedStatement(sql: $0) },
             delete: try db.cachedStatement(sql: type.delete),
             insert: try RawStatementBinding(db.cachedStatement(sql: type.insert)),
             insertBatch: try type.insertBatch.map { try RawStatementBinding(db.cachedStatement(sql: $0)) },
-            insertFullText: try type.insertFullText.map { try db.cachedStatement(sql: $0) },
-            valueCount: type.valueCount)
+            insertFullText: try type.insertFullText.map { try db.cachedStatement(sql: $0) })
         statements[recordType] = prepared
         return prepared
     }
@@ -113,7 +111,7 @@ struct ProjectionDirectInsert {
             var key: StatementArguments { [id.recordName, id.zoneID.zoneName, id.zoneID.ownerName] }
             // As the trigger: any row left under the ID goes, even when the record does not decode.
             try type.deleteFullText?.execute(arguments: key)
-            guard let values = type.type.projectRecord(record) else {
+            guard let values = type.sql.type.projectRecord(record) else {
                 try type.delete.execute(arguments: key)
                 continue
             }
@@ -137,14 +135,14 @@ struct ProjectionDirectInsert {
     /// Binds and runs `statement`, an insert of `rows.count` rows of `type`.
     private func insertRows(_ rows: [(id: RecordID, values: [DatabaseValue])], of type: TypeStatements, with statement: RawStatementBinding) throws {
         statement.reset()
-        let width = 3 + type.valueCount
+        let width = 3 + type.sql.valueCount
         for (row, entry) in rows.enumerated() {
             let first = Int32(row * width + 1)
             statement.bind(entry.id.zoneID.ownerName, at: first)
             statement.bind(entry.id.zoneID.zoneName, at: first + 1)
             statement.bind(entry.id.recordName, at: first + 2)
             // The trigger asks for each column by index; an index the values lack reads as NULL.
-            for index in 0..<type.valueCount {
+            for index in 0..<type.sql.valueCount {
                 let parameter = first + 3 + Int32(index)
                 if entry.values.indices.contains(index) {
                     statement.bind(entry.values[index], at: parameter)
