@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The seeds a seeded property test runs, read from the environment the same way by every such test:
 /// `<PREFIX>_SEED=s` replays the one seed `s`; otherwise `<PREFIX>_SCENARIOS=n` seeds (default `count`) from the
@@ -18,5 +19,20 @@ enum PropertyTestSeeds {
     where Kind.RawValue == String {
         let names = ProcessInfo.processInfo.environment["\(prefix)_WITHOUT"] ?? ""
         return Set(names.split(separator: ",").compactMap { Kind(rawValue: $0.trimmingCharacters(in: .whitespaces)) })
+    }
+
+    /// Records the failure of the scenario of `seed`: its first twelve problems (and how many more there were) and
+    /// the command that replays it.
+    static func recordFailure(
+        _ scenario: String, seed: UInt64, problems: [String], replay: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let shown = problems.prefix(12).joined(separator: "\n")
+        let more = problems.count > 12 ? "\n(\(problems.count - 12) more)" : ""
+        Issue.record("""
+            \(scenario) scenario seed \(seed) failed:
+            \(shown)\(more)
+            replay: \(replay)
+            """, sourceLocation: sourceLocation)
     }
 }

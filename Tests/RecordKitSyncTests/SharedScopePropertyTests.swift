@@ -27,11 +27,9 @@ import Testing
             lost += scenario.ownerDeletedWritable ? 1 : 0
             if !problems.isEmpty {
                 failures += 1
-                Issue.record("""
-                    shared scenario seed \(seed) failed:
-                    \(problems.prefix(12).joined(separator: "\n"))
-                    replay: SHARED_PROPERTY_SEED=\(seed) swift test --filter SharedScopePropertyTests
-                    """)
+                PropertyTestSeeds.recordFailure(
+                    "shared", seed: seed, problems: problems,
+                    replay: "SHARED_PROPERTY_SEED=\(seed) swift test --filter SharedScopePropertyTests")
             }
         }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(start))

@@ -33,13 +33,9 @@ import Testing
             totals.merge(scenario.counts, uniquingKeysWith: +)
             if !problems.isEmpty {
                 failures += 1
-                let shown = problems.prefix(12).joined(separator: "\n")
-                let more = problems.count > 12 ? "\n(\(problems.count - 12) more)" : ""
-                Issue.record("""
-                    sharing scenario seed \(seed) failed:
-                    \(shown)\(more)
-                    replay: \(replay)SHARING_PROPERTY_SEED=\(seed) swift test --filter SharingPropertyTests
-                    """)
+                PropertyTestSeeds.recordFailure(
+                    "sharing", seed: seed, problems: problems,
+                    replay: "\(replay)SHARING_PROPERTY_SEED=\(seed) swift test --filter SharingPropertyTests")
             }
         }
         let seconds = Date().timeIntervalSince(start)

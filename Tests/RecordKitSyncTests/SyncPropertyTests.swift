@@ -29,13 +29,9 @@ import Testing
             faults += scenario.faultsInjected
             if !problems.isEmpty {
                 failures += 1
-                let shown = problems.prefix(12).joined(separator: "\n")
-                let more = problems.count > 12 ? "\n(\(problems.count - 12) more)" : ""
-                Issue.record("""
-                    sync scenario seed \(seed) failed:
-                    \(shown)\(more)
-                    replay: \(without(leftOut))SYNC_PROPERTY_SEED=\(seed) swift test --filter SyncPropertyTests
-                    """)
+                PropertyTestSeeds.recordFailure(
+                    "sync", seed: seed, problems: problems,
+                    replay: "\(without(leftOut))SYNC_PROPERTY_SEED=\(seed) swift test --filter SyncPropertyTests")
             }
         }
         let seconds = Date().timeIntervalSince(start)
