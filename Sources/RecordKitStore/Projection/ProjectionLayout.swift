@@ -154,11 +154,26 @@ struct ProjectionLayout: Sendable {
         case let .double(number): number.databaseValue
         case let .timestamp(date): date.timeIntervalSince1970.databaseValue
         case let .bytes(data): data.databaseValue
-        case let .asset(asset): asset.fileURL?.path.databaseValue ?? .null
+        case let .asset(asset): asset.fileURL.map(filePath)?.databaseValue ?? .null
         case let .reference(reference): reference.recordID.recordName.databaseValue
         case let .location(location): "[\(location.latitude),\(location.longitude)]".databaseValue
         case let .list(list): jsonArray(list).databaseValue
         }
+    }
+
+    /// `url.path`, the path an asset's column holds. Foundation's `path` percent-decodes the URL's path and drops
+    /// its trailing slashes, which cost the initial sync about half a microsecond per record, as much as the rest of
+    /// the projection's values; a URL with no base whose encoded path has no `%` (nothing to decode), no `;` and no
+    /// trailing slash has the same string as its encoded path, which is taken as it is.
+    static func filePath(_ url: URL) -> String {
+        guard url.baseURL == nil else { return url.path }
+        var encoded = url.path(percentEncoded: true)
+        // Over the contiguous bytes: the string's UTF-8 view walked by its iterator cost more than `path` saves.
+        let unchanged = encoded.withUTF8 { bytes in
+            bytes.count > 1 && bytes[bytes.count - 1] != UInt8(ascii: "/")
+                && !bytes.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: ";") }
+        }
+        return unchanged ? encoded : url.path
     }
 
     /// A list as a JSON array: the element a query compares is the one ``scalar(_:)`` gives.
@@ -175,7 +190,7 @@ struct ProjectionLayout: Sendable {
         case let .bytes(values): appendElements(values, to: &out) { appendJSONString($0.base64EncodedString(), to: &$1) }
         case let .asset(values):
             appendElements(values, to: &out) { asset, out in
-                if let url = asset.fileURL { appendJSONString(url.path, to: &out) } else { out += "null" }
+                if let url = asset.fileURL { appendJSONString(filePath(url), to: &out) } else { out += "null" }
             }
         case let .reference(values): appendElements(values, to: &out) { appendJSONString($0.recordID.recordName, to: &$1) }
         case let .location(values): appendElements(values, to: &out) { $1 += "[\(jsonNumber($0.latitude)),\(jsonNumber($0.longitude))]" }
