@@ -112,7 +112,7 @@ struct FetchedRowInsert {
                 start += 1
             }
         }
-        try projection.insert(records: queued.map(\.record))
+        try projection.insert(records: queued.lazy.map(\.record))
     }
 
     /// Binds one records row's values from parameter `first` on.

@@ -63,20 +63,35 @@ struct ProjectionDirectInsert {
         }
     }
 
-    /// A type's statements, prepared for this transaction from its SQL.
-    private struct TypeStatements {
+    /// A type's statements, prepared for this transaction from its SQL, and its rows waiting for a full batch. A
+    /// class: the insert loop looks it up once per run of records of one type and holds it without copying it.
+    private final class TypeStatements {
         let sql: SQL.TypeSQL
         let deleteFullText: Statement?
         let delete: Statement
         let insert: RawStatementBinding
         let insertBatch: RawStatementBinding?
         let insertFullText: Statement?
+        /// Rows of a type without a full-text table, written a batch at a time.
+        var queued: [(id: RecordID, values: [DatabaseValue])] = []
+
+        init(_ db: Database, _ sql: SQL.TypeSQL) throws {
+            self.sql = sql
+            deleteFullText = try sql.deleteFullText.map { try db.cachedStatement(sql: $0) }
+            delete = try db.cachedStatement(sql: sql.delete)
+            insert = try RawStatementBinding(db.cachedStatement(sql: sql.insert))
+            insertBatch = try sql.insertBatch.map { try RawStatementBinding(db.cachedStatement(sql: $0)) }
+            insertFullText = try sql.insertFullText.map { try db.cachedStatement(sql: $0) }
+        }
     }
 
     private let sql: SQL
     private let db: Database
     /// The statements of the types met so far: a transaction prepares only the types it writes.
     private var statements: [String: TypeStatements] = [:]
+    /// The type of the last record written and its statements (nil: it has no projection): a page mostly holds one
+    /// type, so most records skip the dictionary.
+    private var last: (recordType: String, statements: TypeStatements?)?
     private var batchSize: Int { sql.batchSize }
 
     init(_ db: Database, _ sql: SQL) {
@@ -87,23 +102,24 @@ struct ProjectionDirectInsert {
     /// The statements of `recordType`, prepared (taken from the connection's cache) on first use; nil for a type
     /// with no projection.
     private mutating func statements(of recordType: String) throws -> TypeStatements? {
-        if let prepared = statements[recordType] { return prepared }
-        guard let type = sql.types[recordType] else { return nil }
-        let prepared = TypeStatements(
-            sql: type,
-            deleteFullText: try type.deleteFullText.map { try db.cachedStatement(sql: $0) },
-            delete: try db.cachedStatement(sql: type.delete),
-            insert: try RawStatementBinding(db.cachedStatement(sql: type.insert)),
-            insertBatch: try type.insertBatch.map { try RawStatementBinding(db.cachedStatement(sql: $0)) },
-            insertFullText: try type.insertFullText.map { try db.cachedStatement(sql: $0) })
-        statements[recordType] = prepared
-        return prepared
+        if let last, last.recordType == recordType { return last.statements }
+        let found: TypeStatements?
+        if let prepared = statements[recordType] {
+            found = prepared
+        } else if let type = sql.types[recordType] {
+            let prepared = try TypeStatements(db, type)
+            statements[recordType] = prepared
+            found = prepared
+        } else {
+            found = nil
+        }
+        last = (recordType, found)
+        return found
     }
 
     /// Writes the rows of `records` (of distinct IDs), just inserted into the records table with the insert trigger
     /// bypassed.
-    mutating func insert(records: [RecordKit.Record]) throws {
-        var batches: [String: [(id: RecordID, values: [DatabaseValue])]] = [:]
+    mutating func insert<Records: Sequence<RecordKit.Record>>(records: Records) throws {
         for record in records {
             guard let type = try statements(of: record.recordType) else { continue }
             let id = record.id
@@ -115,25 +131,28 @@ struct ProjectionDirectInsert {
                 try type.delete.execute(arguments: key)
                 continue
             }
-            if type.insertBatch != nil {
-                batches[record.recordType, default: []].append((id, values))
+            if let insertBatch = type.insertBatch {
+                type.queued.append((id, values))
+                if type.queued.count == batchSize {
+                    try insertRows(type.queued, of: type, with: insertBatch)
+                    type.queued.removeAll(keepingCapacity: true)
+                }
                 continue
             }
-            try insertRows([(id, values)], of: type, with: type.insert)
+            try insertRows(CollectionOfOne((id, values)), of: type, with: type.insert)
             try type.insertFullText?.execute(arguments: key)
         }
-        for (recordType, rows) in batches {
-            guard let type = statements[recordType] else { continue }
-            if rows.count == batchSize, let insertBatch = type.insertBatch {
-                try insertRows(rows, of: type, with: insertBatch)
-            } else {
-                for row in rows { try insertRows([row], of: type, with: type.insert) }
-            }
+        // The rows short of a batch, one by one.
+        for type in statements.values where !type.queued.isEmpty {
+            for row in type.queued { try insertRows(CollectionOfOne(row), of: type, with: type.insert) }
+            type.queued.removeAll(keepingCapacity: true)
         }
     }
 
     /// Binds and runs `statement`, an insert of `rows.count` rows of `type`.
-    private func insertRows(_ rows: [(id: RecordID, values: [DatabaseValue])], of type: TypeStatements, with statement: RawStatementBinding) throws {
+    private func insertRows<Rows: Collection<(id: RecordID, values: [DatabaseValue])>>(
+        _ rows: Rows, of type: TypeStatements, with statement: RawStatementBinding
+    ) throws {
         statement.reset()
         let width = 3 + type.sql.valueCount
         for (row, entry) in rows.enumerated() {

@@ -143,4 +143,27 @@ import Testing
         #expect(try Self.references(store) == written)
         #expect(folder.assetFolderContents().count == 3)
     }
+
+    @Test func aPageInterleavingTypesGetsTheRowsTheTriggersWrite() throws {
+        // Series have no full-text table (their rows wait for a whole batch), books have one (theirs go one by one):
+        // interleaved, each record switches the type the projection writes, and a batch of series fills across
+        // several flushes of the records table.
+        let folder = try AssetTestFolder()
+        let store = try Self.store(folder)
+        let seriesCount = 2 * FetchedRowInsert.batchSize + 5
+        var changed: [RecordKit.Record] = []
+        for index in 0..<seriesCount {
+            changed.append(Shelf.serverRecord(Shelf.series(String(format: "s%03d", index), title: "Series \(index)")))
+            if index % 3 == 0 { changed.append(Shelf.serverRecord(Shelf.book(String(format: "b%03d", index), pages: index))) }
+        }
+        try store.apply(FetchedPage(zoneID: Shelf.zone, changed: changed, token: ServerChangeToken(data: Data([1]))))
+
+        #expect(try store.projectionMismatches() == [])
+        let series = try store.fetch(ModelQuery<Series>().sorted(by: Series.Fields.name.ascending))
+        #expect(series.count == seriesCount)
+        #expect(Set(series.map(\.name)) == Set((0..<seriesCount).map { "Series \($0)" }))
+        let books = try store.fetch(ModelQuery<Book>().sorted(by: Book.Fields.pages.ascending))
+        #expect(books.map(\.pages) == Array(stride(from: 0, to: seriesCount, by: 3)))
+        #expect(try Self.fullTextRows(store).count == books.count)
+    }
 }
