@@ -19,6 +19,9 @@ struct ProjectedType: Sendable {
     /// with the kind the schema gives it, the model only checks that it decodes and the record's own values are
     /// projected (the model's record would hold the same ones); otherwise through the model's record.
     let projectRecord: @Sendable (RecordKit.Record) -> [DatabaseValue]?
+    /// The values ``projectRecord`` gives, bound into a statement's parameters through `sink` (no array per record);
+    /// false, nothing bound, when the model cannot decode the record.
+    let bindRecord: @Sendable (RecordKit.Record, inout StatementColumnSink) -> Bool
 
     var recordType: String { layout.recordType }
 
@@ -29,20 +32,29 @@ struct ProjectedType: Sendable {
         table = schema.prefix + "q_" + name
         fullTextTable = layout.searchableFields.isEmpty ? nil : table + "_fts"
         function = schema.prefix + "q_" + name + "_column"
-        @Sendable func throughModel(_ record: RecordKit.Record, _ model: Model) -> [DatabaseValue] {
-            // The model's own record: defaults of fields the archive lacks are what queries see, as the app does.
+        /// The model's own record: defaults of fields the archive lacks are what queries see, as the app does.
+        @Sendable func normalized(_ record: RecordKit.Record, _ model: Model) -> RecordKit.Record {
             var normalized = model.record()
             normalized.system.creationDate = record.system.creationDate
             normalized.system.modificationDate = record.system.modificationDate
-            return layout.values(of: normalized)
+            return normalized
         }
         project = { bytes in
             guard let record = try? NativeArchive.decodeRecord(bytes), let model = try? Model(record: record) else { return nil }
-            return throughModel(record, model)
+            return layout.values(of: normalized(record, model))
         }
         projectRecord = { record in
             guard let model = try? Model(record: record) else { return nil }
-            return layout.holdsEveryField(record) ? layout.values(of: record) : throughModel(record, model)
+            return layout.values(of: layout.holdsEveryField(record) ? record : normalized(record, model))
+        }
+        bindRecord = { record, sink in
+            guard let model = try? Model(record: record) else { return false }
+            if layout.holdsEveryField(record) {
+                layout.write(record, to: &sink)
+            } else {
+                layout.write(normalized(record, model), to: &sink)
+            }
+            return true
         }
     }
 

@@ -8,8 +8,10 @@ import RecordKit
 /// is the trigger's (the archive round-trips every value exactly).
 ///
 /// Made once per write transaction from SQL built once per store (``SQL``): a type's statements are prepared (taken
-/// from the connection's cache) the first time the transaction writes one of its records, and the inserts' values are bound through SQLite's C API (``RawStatementBinding``). The rows of a type without a
-/// full-text table go in by one multi-row statement when a whole batch of its records comes at once.
+/// from the connection's cache) the first time the transaction writes one of its records, and each row's values are
+/// bound through SQLite's C API (``RawStatementBinding``) as they are computed, with no array per record. When a call
+/// brings at least a batch of records, the rows of a type without a full-text table go in by one multi-row
+/// statement as each batch of them fills.
 struct ProjectionDirectInsert {
     /// The SQL of the direct writes of every projected type, built once per store: it names every column, quoted,
     /// and building it per transaction cost a single-record save more than its own statements.
@@ -72,8 +74,8 @@ struct ProjectionDirectInsert {
         let insert: RawStatementBinding
         let insertBatch: RawStatementBinding?
         let insertFullText: Statement?
-        /// Rows of a type without a full-text table, written a batch at a time.
-        var queued: [(id: RecordID, values: [DatabaseValue])] = []
+        /// The records bound into `insertBatch` since it last ran (a type without a full-text table).
+        var batched: [RecordKit.Record] = []
 
         init(_ db: Database, _ sql: SQL.TypeSQL) throws {
             self.sql = sql
@@ -118,8 +120,11 @@ struct ProjectionDirectInsert {
     }
 
     /// Writes the rows of `records` (of distinct IDs), just inserted into the records table with the insert trigger
-    /// bypassed.
-    mutating func insert<Records: Sequence<RecordKit.Record>>(records: Records) throws {
+    /// bypassed. The values are bound into the statements as they are computed; a type's rows go in by the
+    /// multi-row statement as each batch fills, the rest one by one.
+    mutating func insert<Records: Collection<RecordKit.Record>>(records: Records) throws {
+        // Fewer records than a batch go one by one: bound into the batch statement, they would be bound twice.
+        let batching = records.count >= batchSize
         for record in records {
             guard let type = try statements(of: record.recordType) else { continue }
             let id = record.id
@@ -127,49 +132,78 @@ struct ProjectionDirectInsert {
             var key: StatementArguments { [id.recordName, id.zoneID.zoneName, id.zoneID.ownerName] }
             // As the trigger: any row left under the ID goes, even when the record does not decode.
             try type.deleteFullText?.execute(arguments: key)
-            guard let values = type.sql.type.projectRecord(record) else {
+            if batching, let insertBatch = type.insertBatch {
+                if type.batched.isEmpty { insertBatch.reset() }
+                guard Self.bind(record, of: type, to: insertBatch, row: type.batched.count) else {
+                    try type.delete.execute(arguments: key)
+                    continue
+                }
+                type.batched.append(record)
+                if type.batched.count == batchSize {
+                    try insertBatch.execute()
+                    type.batched.removeAll(keepingCapacity: true)
+                }
+                continue
+            }
+            type.insert.reset()
+            guard Self.bind(record, of: type, to: type.insert, row: 0) else {
                 try type.delete.execute(arguments: key)
                 continue
             }
-            if let insertBatch = type.insertBatch {
-                type.queued.append((id, values))
-                if type.queued.count == batchSize {
-                    try insertRows(type.queued, of: type, with: insertBatch)
-                    type.queued.removeAll(keepingCapacity: true)
-                }
-                continue
-            }
-            try insertRows(CollectionOfOne((id, values)), of: type, with: type.insert)
+            try type.insert.execute()
             try type.insertFullText?.execute(arguments: key)
         }
-        // The rows short of a batch, one by one.
-        for type in statements.values where !type.queued.isEmpty {
-            for row in type.queued { try insertRows(CollectionOfOne(row), of: type, with: type.insert) }
-            type.queued.removeAll(keepingCapacity: true)
+        // The records short of a batch, bound again one by one.
+        for type in statements.values where !type.batched.isEmpty {
+            for record in type.batched {
+                type.insert.reset()
+                if Self.bind(record, of: type, to: type.insert, row: 0) { try type.insert.execute() }
+            }
+            type.batched.removeAll(keepingCapacity: true)
         }
     }
 
-    /// Binds and runs `statement`, an insert of `rows.count` rows of `type`.
-    private func insertRows<Rows: Collection<(id: RecordID, values: [DatabaseValue])>>(
-        _ rows: Rows, of type: TypeStatements, with statement: RawStatementBinding
-    ) throws {
-        statement.reset()
-        let width = 3 + type.sql.valueCount
-        for (row, entry) in rows.enumerated() {
-            let first = Int32(row * width + 1)
-            statement.bind(entry.id.zoneID.ownerName, at: first)
-            statement.bind(entry.id.zoneID.zoneName, at: first + 1)
-            statement.bind(entry.id.recordName, at: first + 2)
-            // The trigger asks for each column by index; an index the values lack reads as NULL.
-            for index in 0..<type.sql.valueCount {
-                let parameter = first + 3 + Int32(index)
-                if entry.values.indices.contains(index) {
-                    statement.bind(entry.values[index], at: parameter)
-                } else {
-                    statement.bindNull(at: parameter)
-                }
-            }
+    /// Binds `record`'s row (its ID, then the values of `projectRecord`) as row `row` of `statement`, an insert of
+    /// `type`; false, binding nothing, when the model cannot decode the record.
+    private static func bind(_ record: RecordKit.Record, of type: TypeStatements, to statement: RawStatementBinding, row: Int) -> Bool {
+        let valueCount = Int32(type.sql.valueCount)
+        let first = Int32(row) * (3 + valueCount) + 1
+        var sink = StatementColumnSink(statement: statement, from: first + 3, count: valueCount)
+        guard type.sql.type.bindRecord(record, &sink) else { return false }
+        sink.finish()
+        let id = record.id
+        statement.bind(id.zoneID.ownerName, at: first)
+        statement.bind(id.zoneID.zoneName, at: first + 1)
+        statement.bind(id.recordName, at: first + 2)
+        return true
+    }
+}
+
+/// Binds a record's column values (``ProjectionLayout/write(_:to:)``) to consecutive parameters of a statement.
+/// As the trigger asks for each column by index, values past the last parameter are left out and the parameters
+/// the values do not reach are bound NULL (``finish()``).
+struct StatementColumnSink: ProjectionColumnSink {
+    private let statement: RawStatementBinding
+    private var next: Int32
+    private let end: Int32
+
+    /// A sink binding `count` parameters from the 1-based `first` on.
+    init(statement: RawStatementBinding, from first: Int32, count: Int32) {
+        self.statement = statement
+        next = first
+        end = first + count
+    }
+
+    mutating func append(_ value: DatabaseValue) {
+        if next < end { statement.bind(value, at: next) }
+        next += 1
+    }
+
+    /// Binds NULL to the parameters no value reached.
+    mutating func finish() {
+        while next < end {
+            statement.bindNull(at: next)
+            next += 1
         }
-        try statement.execute()
     }
 }

@@ -111,37 +111,49 @@ struct ProjectionLayout: Sendable {
     func values(of record: RecordKit.Record) -> [DatabaseValue] {
         var values: [DatabaseValue] = []
         values.reserveCapacity(2 + columnCount)
-        values.append(record.system.creationDate.map { $0.timeIntervalSince1970.databaseValue } ?? .null)
-        values.append(record.system.modificationDate.map { $0.timeIntervalSince1970.databaseValue } ?? .null)
+        write(record, to: &values)
+        return values
+    }
+
+    /// Appends the values of the system and field columns for `record` to `sink`, in column order: the same values
+    /// as ``values(of:)``, bound straight into a statement by the direct inserts (no array per record).
+    func write<Sink: ProjectionColumnSink>(_ record: RecordKit.Record, to sink: inout Sink) {
+        sink.append(record.system.creationDate.map { $0.timeIntervalSince1970.databaseValue } ?? .null)
+        sink.append(record.system.modificationDate.map { $0.timeIntervalSince1970.databaseValue } ?? .null)
         for field in fields {
             let value = record.fields[field.field.key] ?? record.encryptedFields[field.field.key]
-            Self.appendColumnValues(value, type: field.field.type, to: &values)
+            Self.appendColumnValues(value, type: field.field.type, to: &sink)
         }
-        return values
     }
 
     /// How many field columns there are.
     private var columnCount: Int { fields.reduce(0) { $0 + $1.columns.count } }
 
-    /// Appends a field's column values to `values` (no array per field: a save projects every row); NULLs when
+    /// Appends a field's column values to `sink` (no array per field: a save projects every row); NULLs when
     /// the field is missing or of another kind than the schema's.
-    private static func appendColumnValues(_ value: FieldValue?, type: FieldType, to values: inout [DatabaseValue]) {
+    private static func appendColumnValues<Sink: ProjectionColumnSink>(_ value: FieldValue?, type: FieldType, to sink: inout Sink) {
         switch type {
         case .list:
             guard case let .list(list)? = value else {
-                values.append(.null)
+                sink.append(.null)
                 return
             }
-            values.append(jsonArray(list).databaseValue)
+            sink.append(jsonArray(list).databaseValue)
         case let .scalar(kind):
             switch (kind, value) {
             case let (.reference, .reference(reference)?):
                 let id = reference.recordID
-                values += [id.recordName.databaseValue, id.zoneID.zoneName.databaseValue, id.zoneID.ownerName.databaseValue]
-            case (.reference, _): values += [.null, .null, .null]
-            case let (.location, .location(location)?): values += [location.latitude.databaseValue, location.longitude.databaseValue]
-            case (.location, _): values += [.null, .null]
-            default: values.append(value.map(scalar) ?? .null)
+                sink.append(id.recordName.databaseValue)
+                sink.append(id.zoneID.zoneName.databaseValue)
+                sink.append(id.zoneID.ownerName.databaseValue)
+            case (.reference, _):
+                for _ in 0..<3 { sink.append(.null) }
+            case let (.location, .location(location)?):
+                sink.append(location.latitude.databaseValue)
+                sink.append(location.longitude.databaseValue)
+            case (.location, _):
+                for _ in 0..<2 { sink.append(.null) }
+            default: sink.append(value.map(scalar) ?? .null)
             }
         }
     }
@@ -239,3 +251,10 @@ struct ProjectionLayout: Sendable {
         out += "\""
     }
 }
+
+/// Where ``ProjectionLayout/write(_:to:)`` puts a record's column values, one after the other.
+protocol ProjectionColumnSink {
+    mutating func append(_ value: DatabaseValue)
+}
+
+extension Array: ProjectionColumnSink where Element == DatabaseValue {}
