@@ -4,13 +4,13 @@ import RecordKit
 
 /// Writes the projection row (and full-text row) of a record row inserted with the projection's insert trigger
 /// bypassed (``TriggerBypass``): the trigger's statements, with the column values computed from the record the row
-/// archives, in hand, instead of decoding the archive again. The same `projectRecord` gives the values, so the row
-/// is the trigger's (the archive round-trips every value exactly).
+/// archives, in hand, instead of decoding the archive again. The same values as the trigger's `projectRecord` (the
+/// archive round-trips every value exactly), so the row is the trigger's.
 ///
 /// Made once per write transaction from SQL built once per store (``SQL``): a type's statements are prepared (taken
 /// from the connection's cache) the first time the transaction writes one of its records, and each row's values are
 /// bound through SQLite's C API (``RawStatementBinding``) as they are computed, with no array per record. When a call
-/// brings at least a batch of records, the rows of a type without a full-text table go in by one multi-row
+/// brings at least a batch of records of a type without a full-text table, its rows go in by one multi-row
 /// statement as each batch of them fills.
 struct ProjectionDirectInsert {
     /// The SQL of the direct writes of every projected type, built once per store: it names every column, quoted,
@@ -120,11 +120,10 @@ struct ProjectionDirectInsert {
     }
 
     /// Writes the rows of `records` (of distinct IDs), just inserted into the records table with the insert trigger
-    /// bypassed. The values are bound into the statements as they are computed; a type's rows go in by the
-    /// multi-row statement as each batch fills, the rest one by one.
+    /// bypassed. The values are bound into the statements as they are computed; the rows of a type that fills a
+    /// batch go in by the multi-row statement as each batch fills, the rest one by one.
     mutating func insert<Records: Collection<RecordKit.Record>>(records: Records) throws {
-        // Fewer records than a batch go one by one: bound into the batch statement, they would be bound twice.
-        let batching = records.count >= batchSize
+        let batching = Self.typesFillingABatch(records, batchSize: batchSize)
         for record in records {
             guard let type = try statements(of: record.recordType) else { continue }
             let id = record.id
@@ -132,7 +131,7 @@ struct ProjectionDirectInsert {
             var key: StatementArguments { [id.recordName, id.zoneID.zoneName, id.zoneID.ownerName] }
             // As the trigger: any row left under the ID goes, even when the record does not decode.
             try type.deleteFullText?.execute(arguments: key)
-            if batching, let insertBatch = type.insertBatch {
+            if let insertBatch = type.insertBatch, batching.contains(record.recordType) {
                 if type.batched.isEmpty { insertBatch.reset() }
                 guard Self.bind(record, of: type, to: insertBatch, row: type.batched.count) else {
                     try type.delete.execute(arguments: key)
@@ -161,6 +160,17 @@ struct ProjectionDirectInsert {
             }
             type.batched.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// The record types of which `records` holds at least a batch: the others go one by one (bound into the batch
+    /// statement and short of a batch, their rows would be bound a second time).
+    private static func typesFillingABatch<Records: Collection<RecordKit.Record>>(_ records: Records, batchSize: Int) -> Set<String> {
+        guard records.count >= batchSize, let first = records.first?.recordType else { return [] }
+        // Nearly always one type (a page of the initial sync): no count per type.
+        if records.allSatisfy({ $0.recordType == first }) { return [first] }
+        var counts: [String: Int] = [:]
+        for record in records { counts[record.recordType, default: 0] += 1 }
+        return Set(counts.filter { $0.value >= batchSize }.keys)
     }
 
     /// Binds `record`'s row (its ID, then the values of `projectRecord`) as row `row` of `statement`, an insert of

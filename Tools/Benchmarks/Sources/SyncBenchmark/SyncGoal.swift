@@ -11,7 +11,6 @@ import Foundation
 /// `Baselines/build-sync-baseline.sh`) run in the same rotation, with and without an asset folder, for information.
 enum SyncGoal {
     static let ratioGoal = 0.8
-    static let runs = 3
 
     /// One child's sync: its rate, its CPU time per record and its memory verdict.
     struct Measurement {
@@ -28,7 +27,7 @@ enum SyncGoal {
     }
 
     /// Runs the rotation and prints it; returns the failure messages (empty when the goal is met).
-    static func run(count: Int, baselines: [String]) throws -> [String] {
+    static func run(count: Int, runs: Int, baselines: [String]) throws -> [String] {
         let own = ownExecutable()
         let projected = Contender(name: "with projection", path: own, arguments: ["\(count)"])
         let plain = Contender(name: "no projection", path: own, arguments: ["\(count)", "--without-projection"])

@@ -9,11 +9,12 @@
 // projection alone costs: the rest, asset adoption included, is the same).
 //
 // With --goal, issue 25's sync goal (SyncGoal.swift): the sync with and without the projection in alternating child
-// processes, three runs each, PASS at 0.8x on the median CPU ratio; each --baseline PATH (a SyncBenchmark built at
-// 3739d63 by Baselines/build-sync-baseline.sh) joins the rotation, with and without an asset folder, for information.
+// processes, three runs each (--runs N for more), PASS at 0.8x on the median CPU ratio; each --baseline PATH (a
+// SyncBenchmark built at 3739d63 by Baselines/build-sync-baseline.sh) joins the rotation, with and without an asset
+// folder, for information.
 //
 //   swift run -c release --package-path Tools/Benchmarks SyncBenchmark [count] [--without-projection]
-//   swift run -c release --package-path Tools/Benchmarks SyncBenchmark --goal [count] [--baseline PATH]...
+//   swift run -c release --package-path Tools/Benchmarks SyncBenchmark --goal [count] [--runs N] [--baseline PATH]...
 import Foundation
 import RecordKit
 import RecordKitStore
@@ -48,12 +49,21 @@ final class Progress: @unchecked Sendable {
     }
 }
 
-let count = CommandLine.arguments.dropFirst().lazy.compactMap(Int.init).first ?? 100_000
+/// The value after `option` in the arguments, if any.
+func argument(after option: String) -> String? {
+    let arguments = CommandLine.arguments
+    return arguments.firstIndex(of: option).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+}
+// The record count: the first number among the arguments that is not an option's value.
+let count = CommandLine.arguments.indices.dropFirst()
+    .filter { !["--runs", "--baseline"].contains(CommandLine.arguments[$0 - 1]) }
+    .lazy.compactMap { Int(CommandLine.arguments[$0]) }.first ?? 100_000
 if CommandLine.arguments.contains("--goal") {
     let arguments = CommandLine.arguments
     let baselines = arguments.indices.dropLast().filter { arguments[$0] == "--baseline" }.map { arguments[$0 + 1] }
+    let runs = argument(after: "--runs").flatMap { Int($0) } ?? 3
     do {
-        let failures = try SyncGoal.run(count: count, baselines: baselines)
+        let failures = try SyncGoal.run(count: count, runs: max(1, runs), baselines: baselines)
         for failure in failures { print("FAIL: \(failure)") }
         exit(failures.isEmpty ? 0 : 1)
     } catch {
