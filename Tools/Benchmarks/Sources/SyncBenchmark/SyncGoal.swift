@@ -61,10 +61,10 @@ enum SyncGoal {
         let met = cpuRatio >= ratioGoal
         let verdict = met ? "PASS" : "FAIL"
         print(String(
-            format: "%@: with the projection %.2fx the rate of the sync without it in CPU time per record (median of %d runs' ratios; goal at least %.1fx), %.2fx in wall-clock rate",
+            format: "%@: with the projection %.3fx the rate of the sync without it in CPU time per record (median of %d runs' ratios; goal at least %.1fx), %.3fx in wall-clock rate",
             verdict, cpuRatio, runs, ratioGoal, wallRatio))
         if !met {
-            failures.append(String(format: "sync with the projection: %.2fx the CPU rate without it, goal at least %.1fx", cpuRatio, ratioGoal))
+            failures.append(String(format: "sync with the projection: %.3fx the CPU rate without it, goal at least %.1fx", cpuRatio, ratioGoal))
         }
         for index in contenders.indices.dropFirst(2) {
             let (cpu, wall) = ratios(results[0], over: results[index])
