@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /// Issue 25's sync goal: the initial sync with the projection at least 0.8x the rate of the same sync without it
@@ -28,7 +29,7 @@ enum SyncGoal {
 
     /// Runs the rotation and prints it; returns the failure messages (empty when the goal is met).
     static func run(count: Int, runs: Int, baselines: [String]) throws -> [String] {
-        let own = ownExecutable()
+        let own = ChildProcess.ownExecutable()
         let projected = Contender(name: "with projection", path: own, arguments: ["\(count)"])
         let plain = Contender(name: "no projection", path: own, arguments: ["\(count)", "--without-projection"])
         var contenders = [projected, plain]
@@ -47,7 +48,7 @@ enum SyncGoal {
             let order = run % 2 == 1 ? Array(contenders.indices) : contenders.indices.reversed()
             for index in order {
                 let contender = contenders[index]
-                let load = loadAverage()
+                let load = ChildProcess.loadAverage()
                 let measurement = try measure(contender)
                 results[index].append(measurement)
                 print(String(
@@ -91,17 +92,9 @@ enum SyncGoal {
     /// Runs `contender` and reads its output. A memory FAIL exits 1 with its output intact: it is reported, not
     /// thrown.
     private static func measure(_ contender: Contender) throws -> Measurement {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: contender.path)
-        process.arguments = contender.arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let output = String(decoding: data, as: UTF8.self)
-        guard let measurement = parse(output), process.terminationStatus == 0 || measurement.memory.hasPrefix("FAIL") else {
-            throw SyncGoalError.childFailed(contender.name, process.terminationStatus, output)
+        let output = try ChildProcess.run(contender.path, contender.arguments)
+        guard let measurement = parse(output.text), output.status == 0 || measurement.memory.hasPrefix("FAIL") else {
+            throw SyncGoalError.childFailed(contender.name, output.status, output.text)
         }
         return measurement
     }
@@ -123,20 +116,6 @@ enum SyncGoal {
         }
         guard let rate, let cpu else { return nil }
         return Measurement(recordsPerSecond: rate, cpuMicroseconds: cpu, memory: memory ?? "no memory verdict (fewer than two marks)")
-    }
-
-    /// This process's executable (re-executed for each run of this build).
-    private static func ownExecutable() -> String {
-        #if os(Linux)
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-        #endif
-        return CommandLine.arguments[0]
-    }
-
-    /// The one-minute load average, as `uptime` prints it.
-    private static func loadAverage() -> String {
-        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "?" }
-        return String(text.split(separator: " ").first ?? "?")
     }
 }
 

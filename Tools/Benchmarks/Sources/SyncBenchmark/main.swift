@@ -15,6 +15,7 @@
 //
 //   swift run -c release --package-path Tools/Benchmarks SyncBenchmark [count] [--without-projection]
 //   swift run -c release --package-path Tools/Benchmarks SyncBenchmark --goal [count] [--runs N] [--baseline PATH]...
+import BenchmarkSupport
 import Foundation
 import RecordKit
 import RecordKitStore
