@@ -32,32 +32,39 @@ struct ProjectedType: Sendable {
         table = schema.prefix + "q_" + name
         fullTextTable = layout.searchableFields.isEmpty ? nil : table + "_fts"
         function = schema.prefix + "q_" + name + "_column"
-        /// The model's own record: defaults of fields the archive lacks are what queries see, as the app does.
-        @Sendable func normalized(_ record: RecordKit.Record, _ model: Model) -> RecordKit.Record {
-            var normalized = model.record()
-            normalized.system.creationDate = record.system.creationDate
-            normalized.system.modificationDate = record.system.modificationDate
-            return normalized
-        }
         project = { bytes in
             guard let record = try? NativeArchive.decodeRecord(bytes), let model = try? Model(record: record) else { return nil }
             return layout.values(of: normalized(record, model))
         }
         projectRecord = { record in
-            guard let model = try? Model(record: record) else { return nil }
-            return layout.values(of: layout.holdsEveryField(record) ? record : normalized(record, model))
+            var values: [DatabaseValue] = []
+            values.reserveCapacity(2 + layout.columnCount)
+            return writeDecodedValues(Model.self, record, layout: layout, to: &values) ? values : nil
         }
-        bindRecord = { record, sink in
-            guard let model = try? Model(record: record) else { return false }
-            if layout.holdsEveryField(record) {
-                layout.write(record, to: &sink)
-            } else {
-                layout.write(normalized(record, model), to: &sink)
-            }
-            return true
-        }
+        bindRecord = { record, sink in writeDecodedValues(Model.self, record, layout: layout, to: &sink) }
     }
+}
 
+/// The values of a decoded record into `sink`: the record's own when it holds every field with the kind the schema
+/// gives it (the model's record would hold the same ones), else the model's record; false, nothing written, when
+/// the model cannot decode it.
+private func writeDecodedValues<Model: ProjectableRecordModel, Sink: ProjectionColumnSink>(
+    _: Model.Type, _ record: RecordKit.Record, layout: ProjectionLayout, to sink: inout Sink
+) -> Bool {
+    guard let model = try? Model(record: record) else { return false }
+    layout.write(layout.holdsEveryField(record) ? record : normalized(record, model), to: &sink)
+    return true
+}
+
+/// The model's own record: defaults of fields the archive lacks are what queries see, as the app does.
+private func normalized<Model: RecordModel>(_ record: RecordKit.Record, _ model: Model) -> RecordKit.Record {
+    var normalized = model.record()
+    normalized.system.creationDate = record.system.creationDate
+    normalized.system.modificationDate = record.system.modificationDate
+    return normalized
+}
+
+extension ProjectedType {
     /// The SQL function the triggers call for each column of a written row: it projects an archive once (decoded
     /// through the store's shared cache) and answers the following calls for the same bytes from its cache.
     func columnFunction(archives: ArchiveDecodeCache) -> DatabaseFunction {

@@ -127,7 +127,7 @@ struct ProjectionLayout: Sendable {
     }
 
     /// How many field columns there are.
-    private var columnCount: Int { fields.reduce(0) { $0 + $1.columns.count } }
+    var columnCount: Int { fields.reduce(0) { $0 + $1.columns.count } }
 
     /// Appends a field's column values to `sink` (no array per field: a save projects every row); NULLs when
     /// the field is missing or of another kind than the schema's.
