@@ -3,7 +3,7 @@ import GRDB
 import RecordKit
 
 /// Stores the server records whose IDs the store does not hold (every record of an initial sync) as new rows, with
-/// the temporary insert triggers bypassed (``TriggerBypass``): their asset references and projection rows are
+/// the temporary insert trigger bypassed (``TriggerBypass``): their asset references and projection rows are
 /// written from the records in hand, by the same functions the triggers call on the archive, so no archive is
 /// decoded again and no SQL function runs per column.
 ///

@@ -14,9 +14,9 @@ final class TriggerBypass: @unchecked Sendable {
 
     /// Which triggers a flag turns off.
     enum Scope: Hashable {
-        /// The insert triggers (asset references and projection): a new row whose derived rows the caller writes.
+        /// The insert trigger (asset references and projection): a new row whose derived rows the caller writes.
         case inserts
-        /// The projection's insert triggers, not the asset bookkeeping's: a local save of a new record, whose
+        /// The projection's insert statements, not the asset bookkeeping's: a local save of a new record, whose
         /// projection row the caller writes from the record in hand (``ProjectionDirectInsert``).
         case projection
     }

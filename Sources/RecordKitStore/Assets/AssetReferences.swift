@@ -113,8 +113,10 @@ struct AssetReferences {
     }
 
     /// Adds the SQL function and the temporary triggers to the write connection (replacing those of an earlier
-    /// store on the same connection).
-    func install(_ db: Database, archives: ArchiveDecodeCache) throws {
+    /// store on the same connection). `insertStatements` run in the insert trigger too, after the references':
+    /// the projection's (``ProjectionTables/insertTriggerStatements``), so that an inserted row costs one trigger
+    /// program, and a bypassed insert (``TriggerBypass``) none.
+    func install(_ db: Database, archives: ArchiveDecodeCache, insertStatements: String = "") throws {
         let (folderName, marker) = (folderName, Data(folderName.utf8))
         let memo = LastFolderDigest(folderName: folderName)
         db.add(function: DatabaseFunction(function, argumentCount: 1, pure: true) { values in
@@ -149,6 +151,7 @@ struct AssetReferences {
             CREATE TEMP TABLE IF NOT EXISTS \(released) (digest TEXT NOT NULL);
             CREATE TEMP TRIGGER \(refs)_insert AFTER INSERT ON main.\(table) WHEN NOT \(bypass)() BEGIN
                 \(add(value, "value")) \(add(server, "server"))
+                \(insertStatements)
             END;
             CREATE TEMP TRIGGER \(refs)_delete AFTER DELETE ON main.\(table) BEGIN
                 \(release(key))

@@ -138,9 +138,10 @@ extension RecordStore {
     /// At open: installs the reference bookkeeping on the write connection and fills it when it is stale.
     func prepareAssetReferences() throws(RecordStoreError) {
         let (references, folderPath, archives) = (assetReferences, assets.url.path, decodedArchives)
+        let projectionInserts = projection.insertTriggerStatements
         do {
             try database.writeWithoutTransaction { db in
-                try references.install(db, archives: archives)
+                try references.install(db, archives: archives, insertStatements: projectionInserts)
                 try db.inTransaction {
                     try references.fill(db, folderPath: folderPath, force: false)
                     _ = try references.takeReleased(db)

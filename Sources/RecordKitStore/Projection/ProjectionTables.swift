@@ -6,7 +6,8 @@ import RecordKit
 ///
 /// The tables are kept by temporary triggers on the store's write connection (as the asset bookkeeping is): every
 /// insert, update of the local value or ID, and delete of a row of the records table rewrites that record's
-/// projection row and full-text row in the same statement, so every write path (local edits, fetched pages,
+/// projection row and full-text row in the same statement (an insert by statements in the asset bookkeeping's
+/// insert trigger: ``insertTriggerStatements``), so every write path (local edits, fetched pages,
 /// merges, sent results, zone resets, requeues, the Core Data move, the async paths) keeps them in its own
 /// transaction. A pending delete (a NULL value) and a record the model cannot decode have no projection row. Two
 /// paths write the rows of a new record themselves, in the same transaction, with the insert trigger bypassed:
@@ -125,8 +126,6 @@ struct ProjectionTables: Sendable {
 
     // MARK: Triggers
 
-    private static let triggerSuffixes = ["insert", "update", "delete"]
-
     private func uninstallTriggers(_ db: Database) throws {
         let names = try String.fetchAll(
             db, sql: "SELECT name FROM sqlite_temp_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?",
@@ -134,18 +133,13 @@ struct ProjectionTables: Sendable {
         for name in names { try db.execute(sql: "DROP TRIGGER IF EXISTS temp.\(ProjectionNames.quoted(name))") }
     }
 
+    /// The update and delete triggers of `type`. Its inserts are kept by the statements of
+    /// ``insertTriggerStatements``, which run in the records table's one insert trigger.
     private func installTriggers(_ db: Database, _ type: ProjectedType) throws {
         let records = schema.records
         let recordType = ProjectionNames.literal(type.recordType)
         let sameKey = "OLD.ownerName = NEW.ownerName AND OLD.zoneName = NEW.zoneName AND OLD.recordName = NEW.recordName"
-        // A local save of a new record writes its row from the record in hand (see `saveLocally`), with this
-        // insert trigger off.
-        let localSave = TriggerBypass.functionName(prefix: schema.prefix, scope: .projection)
         try db.execute(sql: """
-            CREATE TEMP TRIGGER \(type.table)_insert AFTER INSERT ON main.\(records)
-            WHEN NEW.recordType = \(recordType) AND NOT \(TriggerBypass.functionName(prefix: schema.prefix))() AND NOT \(localSave)() BEGIN
-                \(insertRow(type))
-            END;
             CREATE TEMP TRIGGER \(type.table)_update AFTER UPDATE OF value, recordType, ownerName, zoneName, recordName ON main.\(records)
             WHEN (OLD.recordType = \(recordType) OR NEW.recordType = \(recordType))
                 AND (OLD.value IS NOT NEW.value OR OLD.recordType IS NOT NEW.recordType OR NOT (\(sameKey))) BEGIN
@@ -159,36 +153,53 @@ struct ProjectionTables: Sendable {
             """)
     }
 
+    /// The statements that keep the projection of an inserted records row (NEW): for each type, its row (and
+    /// full-text row) when NEW is of the type, unless a local save writes it from the record in hand (see
+    /// `saveLocally`, which turns ``TriggerBypass/Scope/projection`` on). They run in the records table's one
+    /// insert trigger, the asset bookkeeping's (``AssetReferences/install(_:archives:insertStatements:)``), which
+    /// every write that computes its rows itself bypasses: SQLite sets up a trigger's program for every inserted
+    /// row even when its `WHEN` is false, and a trigger per type cost the initial sync about half a microsecond per
+    /// record, as much as the projection row's index.
+    var insertTriggerStatements: String {
+        let localSave = TriggerBypass.functionName(prefix: schema.prefix, scope: .projection)
+        return types.map { type in
+            insertRow(type, when: "NEW.recordType = \(ProjectionNames.literal(type.recordType)) AND NOT \(localSave)()")
+        }.joined(separator: "\n")
+    }
+
     // Statements in a trigger name tables unqualified (SQLite refuses `main.` there); the store's names are unique.
 
     /// The statements that add NEW's projection row (and full-text row), when NEW is of the type and decodes,
-    /// replacing any row left under its ID.
-    private func insertRow(_ type: ProjectedType) -> String {
+    /// replacing any row left under its ID; with `condition`, each statement only when it holds.
+    private func insertRow(_ type: ProjectedType, when condition: String? = nil) -> String {
         let columns = ProjectionLayout.systemColumns + type.layout.fieldColumnNames
         let values = ["NEW.ownerName", "NEW.zoneName", "NEW.recordName"] + (0..<(columns.count - 3)).map { "\(type.function)(NEW.value, \($0))" }
-        var sql = deleteRow(type, row: "NEW") + "\n" + """
+        let also = condition.map { " AND (\($0))" } ?? ""
+        var sql = deleteRow(type, row: "NEW", when: condition) + "\n" + """
             INSERT INTO \(type.table) (\(columns.map(ProjectionNames.quoted).joined(separator: ", ")))
             SELECT \(values.joined(separator: ", "))
-            WHERE NEW.recordType = \(ProjectionNames.literal(type.recordType)) AND \(type.function)(NEW.value, -1);
+            WHERE NEW.recordType = \(ProjectionNames.literal(type.recordType))\(also) AND \(type.function)(NEW.value, -1);
             """
         if let fullText = type.fullTextTable {
             let names = type.layout.fullTextColumns
             sql += """
 
                 INSERT INTO \(fullText) (rowid, \(names)) SELECT _rowid, \(names) FROM \(type.table)
-                WHERE recordName = NEW.recordName AND zoneName = NEW.zoneName AND ownerName = NEW.ownerName;
+                WHERE recordName = NEW.recordName AND zoneName = NEW.zoneName AND ownerName = NEW.ownerName\(also);
                 """
         }
         return sql
     }
 
-    /// The statements that remove the projection row and full-text row of `row` (OLD or NEW).
-    private func deleteRow(_ type: ProjectedType, row: String = "OLD") -> String {
+    /// The statements that remove the projection row and full-text row of `row` (OLD or NEW); with `condition`,
+    /// only when it holds.
+    private func deleteRow(_ type: ProjectedType, row: String = "OLD", when condition: String? = nil) -> String {
         let key = "recordName = \(row).recordName AND zoneName = \(row).zoneName AND ownerName = \(row).ownerName"
+        let also = condition.map { " AND (\($0))" } ?? ""
         var sql = ""
         if let fullText = type.fullTextTable {
-            sql += "DELETE FROM \(fullText) WHERE rowid IN (SELECT _rowid FROM \(type.table) WHERE \(key));\n"
+            sql += "DELETE FROM \(fullText) WHERE rowid IN (SELECT _rowid FROM \(type.table) WHERE \(key))\(also);\n"
         }
-        return sql + "DELETE FROM \(type.table) WHERE \(key);"
+        return sql + "DELETE FROM \(type.table) WHERE \(key)\(also);"
     }
 }
