@@ -2,6 +2,14 @@ import Foundation
 import GRDB
 import RecordKit
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The columns of one record type's projection table, and how a record's fields fill them (see
 /// <doc:QueryingTheStore> for the names):
 ///
@@ -180,10 +188,11 @@ struct ProjectionLayout: Sendable {
     static func filePath(_ url: URL) -> String {
         guard url.baseURL == nil else { return url.path }
         var encoded = url.path(percentEncoded: true)
-        // Over the contiguous bytes: the string's UTF-8 view walked by its iterator cost more than `path` saves.
+        // Over the contiguous bytes, by `memchr`: the string's UTF-8 view walked by its iterator cost more than
+        // `path` saves, and a byte-by-byte scan for two bytes as much as the rest of the asset's column.
         let unchanged = encoded.withUTF8 { bytes in
-            bytes.count > 1 && bytes[bytes.count - 1] != UInt8(ascii: "/")
-                && !bytes.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: ";") }
+            guard let base = bytes.baseAddress, bytes.count > 1, bytes[bytes.count - 1] != UInt8(ascii: "/") else { return false }
+            return memchr(base, Int32(UInt8(ascii: "%")), bytes.count) == nil && memchr(base, Int32(UInt8(ascii: ";")), bytes.count) == nil
         }
         return unchanged ? encoded : url.path
     }
