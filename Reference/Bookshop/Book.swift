@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A book of the catalog, in the public database's default zone.
 ///
@@ -97,6 +97,7 @@ nonisolated extension Book {
 nonisolated extension Book: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Book"
     public static let schemaVersion: Swift.Int = 1
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Book` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
@@ -121,31 +122,48 @@ nonisolated extension Book: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
-    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
+    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
+    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let author: Swift.String = try _source.required(.author)
-        let blurb: Swift.String? = try _source.optional(.blurb)
-        let cover: RecordKit.Asset? = try _source.optional(.cover)
-        let format: Format = try _source.value(.format, default: .paperback)
-        let inStock: Swift.Bool = try _source.value(.inStock, default: false)
-        let pages: Swift.Int = try _source.value(.pages, default: 0)
-        let price: Swift.Double = try _source.value(.price, default: 0.0)
-        let published: Foundation.Date? = try _source.optional(.published)
-        let series: RecordKit.RecordReference<Series>? = try _source.optional(.series, schemaAction: .none)
-        let shop: RecordKit.Location? = try _source.optional(.shop)
-        let tags: [Swift.String] = try _source.list(.tags)
-        let title: Swift.String = try _source.required(.title)
+        var title: Swift.String? = nil
+        var author: Swift.String? = nil
+        var pages: Swift.Int? = nil
+        var price: Swift.Double? = nil
+        var published: Foundation.Date? = nil
+        var format: Format? = nil
+        var inStock: Swift.Bool? = nil
+        var tags: [Swift.String]? = nil
+        var shop: RecordKit.Location? = nil
+        var series: RecordKit.RecordReference<Series>? = nil
+        var blurb: Swift.String? = nil
+        var cover: RecordKit.Asset? = nil
+        while let _field = try _source.nextField() {
+            switch _field {
+            case .title: title = try _source.read(.title)
+            case .author: author = try _source.read(.author)
+            case .pages: pages = try _source.read(.pages)
+            case .price: price = try _source.read(.price)
+            case .published: published = try _source.readOptional(.published)
+            case .format: format = try _source.read(.format)
+            case .inStock: inStock = try _source.read(.inStock)
+            case .tags: tags = try _source.readList(.tags)
+            case .shop: shop = try _source.readOptional(.shop)
+            case .series: series = try _source.readOptional(.series, schemaAction: .none)
+            case .blurb: blurb = try _source.readOptional(.blurb)
+            case .cover: cover = try _source.readOptional(.cover)
+            }
+        }
         let metadata = try _source.metadata()
-        self.init(
-            title: title,
-            author: author,
-            pages: pages,
-            price: price,
+        try self.init(
+            title: _source.required(title, .title),
+            author: _source.required(author, .author),
+            pages: _source.value(pages, .pages, default: 0),
+            price: _source.value(price, .price, default: 0.0),
             published: published,
-            format: format,
-            inStock: inStock,
-            tags: tags,
+            format: _source.value(format, .format, default: .paperback),
+            inStock: _source.value(inStock, .inStock, default: false),
+            tags: _source.list(tags, .tags),
             shop: shop,
             series: series,
             blurb: blurb,

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A card; an app at version 1 refuses a card written at version 2.
 ///
@@ -78,6 +78,7 @@ nonisolated extension Card: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Card"
     public static let schemaVersion: Swift.Int = 2
     public static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .store)
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Card` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
@@ -102,25 +103,37 @@ nonisolated extension Card: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .reject)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
-    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
+    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
+    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let body: Swift.String = try _source.required(.body)
-        let color: Swift.Int64 = try _source.required(.color)
-        let label: Swift.String = try _source.value(.label, default: "")
-        let links: [Swift.String] = try _source.list(.links)
-        let modified: Foundation.Date = try _source.required(.modified)
-        let tags: [Swift.String] = try _source.list(.tags)
-        let title: Swift.String = try _source.required(.title)
+        var title: Swift.String? = nil
+        var body: Swift.String? = nil
+        var color: Swift.Int64? = nil
+        var tags: [Swift.String]? = nil
+        var modified: Foundation.Date? = nil
+        var label: Swift.String? = nil
+        var links: [Swift.String]? = nil
+        while let _field = try _source.nextField() {
+            switch _field {
+            case .title: title = try _source.read(.title)
+            case .body: body = try _source.read(.body)
+            case .color: color = try _source.read(.color)
+            case .tags: tags = try _source.readList(.tags)
+            case .modified: modified = try _source.read(.modified)
+            case .label: label = try _source.read(.label)
+            case .links: links = try _source.readList(.links)
+            }
+        }
         let metadata = try _source.metadata()
-        self.init(
-            title: title,
-            body: body,
-            color: color,
-            tags: tags,
-            modified: modified,
-            label: label,
-            links: links,
+        try self.init(
+            title: _source.required(title, .title),
+            body: _source.required(body, .body),
+            color: _source.required(color, .color),
+            tags: _source.list(tags, .tags),
+            modified: _source.required(modified, .modified),
+            label: _source.value(label, .label, default: ""),
+            links: _source.list(links, .links),
             metadata: metadata
         )
     }

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// An article whose fields are named like Swift keywords.
 ///
@@ -98,6 +98,7 @@ nonisolated extension Article {
 nonisolated extension Article: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Article"
     public static let schemaVersion: Swift.Int = 3
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Article` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
@@ -122,36 +123,52 @@ nonisolated extension Article: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
-    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
+    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
+    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let `class`: Swift.Int64? = try _source.optional(.`class`)
-        let `default`: Swift.String = try _source.value(.`default`, default: "plain")
-        let history: [Status] = try _source.list(.history)
-        let link: Foundation.URL? = try _source.optional(.link)
-        let recordField: Swift.String? = try _source.optional(.record)
-        let related: [RecordKit.RecordReference<Article>] = try _source.list(.related, schemaAction: .none)
-        let scores: [Swift.Int64] = try _source.list(.scores)
-        let status: Status = try _source.value(.status, default: .draft)
-        let subtitle: Swift.String = try _source.value(.subtitle, default: "")
-        let title: Swift.String = try _source.required(.title)
-        let views: Swift.Int = try _source.value(.views, default: 0)
-        try _source.beginEncryptedFields()
-        let `where`: RecordKit.Location? = try _source.optional(.`where`)
+        var title: Swift.String? = nil
+        var `default`: Swift.String? = nil
+        var `class`: Swift.Int64? = nil
+        var recordField: Swift.String? = nil
+        var views: Swift.Int? = nil
+        var link: Foundation.URL? = nil
+        var status: Status? = nil
+        var history: [Status]? = nil
+        var scores: [Swift.Int64]? = nil
+        var `where`: RecordKit.Location? = nil
+        var subtitle: Swift.String? = nil
+        var related: [RecordKit.RecordReference<Article>]? = nil
+        while let _field = try _source.nextField() {
+            switch _field {
+            case .title: title = try _source.read(.title)
+            case .`default`: `default` = try _source.read(.`default`)
+            case .`class`: `class` = try _source.readOptional(.`class`)
+            case .record: recordField = try _source.readOptional(.record)
+            case .views: views = try _source.read(.views)
+            case .link: link = try _source.readOptional(.link)
+            case .status: status = try _source.read(.status)
+            case .history: history = try _source.readList(.history)
+            case .scores: scores = try _source.readList(.scores)
+            case .`where`: `where` = try _source.readOptional(.`where`)
+            case .subtitle: subtitle = try _source.read(.subtitle)
+            case .related: related = try _source.readList(.related, schemaAction: .none)
+            }
+        }
         let metadata = try _source.metadata()
-        self.init(
-            title: title,
-            default: `default`,
+        try self.init(
+            title: _source.required(title, .title),
+            default: _source.value(`default`, .`default`, default: "plain"),
             class: `class`,
             recordField: recordField,
-            views: views,
+            views: _source.value(views, .views, default: 0),
             link: link,
-            status: status,
-            history: history,
-            scores: scores,
+            status: _source.value(status, .status, default: .draft),
+            history: _source.list(history, .history),
+            scores: _source.list(scores, .scores),
             where: `where`,
-            subtitle: subtitle,
-            related: related,
+            subtitle: _source.value(subtitle, .subtitle, default: ""),
+            related: _source.list(related, .related),
             metadata: metadata
         )
     }

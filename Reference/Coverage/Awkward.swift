@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// Field names that collide with members of a generated model.
 ///
@@ -63,6 +63,7 @@ nonisolated extension Awkward {
 nonisolated extension Awkward: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Awkward"
     public static let schemaVersion: Swift.Int = 1
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Awkward` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
@@ -87,13 +88,22 @@ nonisolated extension Awkward: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
-    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
+    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
+    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let metadataField: Swift.String? = try _source.optional(.metadata)
-        let rawValue: Swift.Int64? = try _source.optional(.rawValueField)
-        let selfField: Swift.Double? = try _source.optional(.`self`)
-        let zoneID: Swift.String? = try _source.optional(.zoneID)
+        var metadataField: Swift.String? = nil
+        var rawValue: Swift.Int64? = nil
+        var selfField: Swift.Double? = nil
+        var zoneID: Swift.String? = nil
+        while let _field = try _source.nextField() {
+            switch _field {
+            case .metadata: metadataField = try _source.readOptional(.metadata)
+            case .rawValueField: rawValue = try _source.readOptional(.rawValueField)
+            case .`self`: selfField = try _source.readOptional(.`self`)
+            case .zoneID: zoneID = try _source.readOptional(.zoneID)
+            }
+        }
         let metadata = try _source.metadata()
         self.init(
             metadataField: metadataField,

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A note, synced across a person's devices. Records written by a newer app version are refused.
 ///
@@ -58,6 +58,7 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Note"
     public static let schemaVersion: Swift.Int = 1
     public static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .store)
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Note` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
@@ -82,15 +83,22 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .reject)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
-    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
+    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
+    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let modified: Foundation.Date = try _source.required(.modified)
-        let text: RecordKit.Asset = try _source.required(.text)
+        var text: RecordKit.Asset? = nil
+        var modified: Foundation.Date? = nil
+        while let _field = try _source.nextField() {
+            switch _field {
+            case .text: text = try _source.read(.text)
+            case .modified: modified = try _source.read(.modified)
+            }
+        }
         let metadata = try _source.metadata()
-        self.init(
-            text: text,
-            modified: modified,
+        try self.init(
+            text: _source.required(text, .text),
+            modified: _source.required(modified, .modified),
             metadata: metadata
         )
     }

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A folder of notes; folders nest.
 ///
@@ -61,6 +61,7 @@ nonisolated extension Folder: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Folder"
     public static let schemaVersion: Swift.Int = 1
     public static let deleteConflict: RecordKit.DeleteConflictRule = .deleteWins
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Folder` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
@@ -85,17 +86,25 @@ nonisolated extension Folder: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
-    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
+    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
+    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let created: Foundation.Date = try _source.required(.created)
-        let name: Swift.String = try _source.required(.name)
-        let parentFolder: RecordKit.RecordReference<Folder>? = try _source.optional(.parentFolder, schemaAction: .deleteSelf)
+        var name: Swift.String? = nil
+        var parentFolder: RecordKit.RecordReference<Folder>? = nil
+        var created: Foundation.Date? = nil
+        while let _field = try _source.nextField() {
+            switch _field {
+            case .name: name = try _source.read(.name)
+            case .parentFolder: parentFolder = try _source.readOptional(.parentFolder, schemaAction: .deleteSelf)
+            case .created: created = try _source.read(.created)
+            }
+        }
         let metadata = try _source.metadata()
-        self.init(
-            name: name,
+        try self.init(
+            name: _source.required(name, .name),
             parentFolder: parentFolder,
-            created: created,
+            created: _source.required(created, .created),
             metadata: metadata
         )
     }

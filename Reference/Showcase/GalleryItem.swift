@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A public, unversioned item anyone can read.
 ///
@@ -59,6 +59,7 @@ nonisolated extension GalleryItem {
 nonisolated extension GalleryItem: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "GalleryItem"
     public static let schemaVersion: Swift.Int = 1
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `GalleryItem` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
@@ -83,17 +84,25 @@ nonisolated extension GalleryItem: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
-    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
+    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
+    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let caption: Swift.String = try _source.required(.caption)
-        let image: RecordKit.Asset = try _source.required(.image)
-        let likes: Swift.Int64 = try _source.value(.likes, default: 0)
+        var caption: Swift.String? = nil
+        var image: RecordKit.Asset? = nil
+        var likes: Swift.Int64? = nil
+        while let _field = try _source.nextField() {
+            switch _field {
+            case .caption: caption = try _source.read(.caption)
+            case .image: image = try _source.read(.image)
+            case .likes: likes = try _source.read(.likes)
+            }
+        }
         let metadata = try _source.metadata()
-        self.init(
-            caption: caption,
-            image: image,
-            likes: likes,
+        try self.init(
+            caption: _source.required(caption, .caption),
+            image: _source.required(image, .image),
+            likes: _source.value(likes, .likes, default: 0),
             metadata: metadata
         )
     }

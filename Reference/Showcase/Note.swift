@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A note. Version 2 added a title and tags; version 3 added the mood and retired the colour.
 ///
@@ -182,6 +182,7 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Note"
     public static let schemaVersion: Swift.Int = 3
     public static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .app)
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Note` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
@@ -206,72 +207,106 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
-    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
+    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
+    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let attachments: [RecordKit.Asset] = try _source.list(.attachments)
-        let blobs: [Foundation.Data] = try _source.list(.blobs)
-        let counts: [Swift.Int64] = try _source.list(.counts)
-        let dates: [Foundation.Date] = try _source.list(.dates)
-        let folder: RecordKit.RecordReference<Folder>? = try _source.optional(.folder, schemaAction: .deleteSelf)
-        let links: [RecordKit.RecordReference<Note>] = try _source.list(.links, schemaAction: .validate)
-        let modified: Foundation.Date = try _source.required(.modified)
-        let mood: Mood? = try _source.optional(.mood)
-        let moods: [Mood] = try _source.list(.moods)
-        let owner: RecordKit.Reference? = try _source.optional(.owner)
-        let pinned: Swift.Bool = try _source.value(.pinned, default: false)
-        let place: RecordKit.Location? = try _source.optional(.place)
-        let position: Swift.Int = try _source.value(.position, default: 0)
-        let priority: Priority = try _source.value(.priority, default: .normal)
-        let rating: Swift.Double = try _source.value(.rating, default: 2.5)
-        let reminder: Foundation.Date = try _source.value(.reminder, default: Foundation.Date(timeIntervalSince1970: 1714564800.0))
-        let route: [RecordKit.Location] = try _source.list(.route)
-        let scores: [Swift.Double] = try _source.list(.scores)
-        let source: Foundation.URL = try _source.value(.source, default: RecordKit.GeneratedDefaults.url("https://example.com/notes"))
-        let tags: [Swift.String] = try _source.list(.tags)
-        let text: RecordKit.Asset = try _source.required(.text)
-        let thumbnail: Foundation.Data = try _source.value(.thumbnail, default: Foundation.Data([0x00, 0x01, 0x02, 0x03]))
-        let title: Swift.String = try _source.value(.title, default: "")
-        let uuid: Foundation.UUID = try _source.required(.uuid)
-        try _source.beginEncryptedFields()
-        let secret: Swift.String? = try _source.optional(.secret)
-        let secretBlob: Foundation.Data? = try _source.optional(.secretBlob)
-        let secretCount: Swift.Int64 = try _source.value(.secretCount, default: 0)
-        let secretDate: Foundation.Date? = try _source.optional(.secretDate)
-        let secretPlace: RecordKit.Location? = try _source.optional(.secretPlace)
-        let secretScore: Swift.Double? = try _source.optional(.secretScore)
+        var text: RecordKit.Asset? = nil
+        var modified: Foundation.Date? = nil
+        var title: Swift.String? = nil
+        var tags: [Swift.String]? = nil
+        var priority: Priority? = nil
+        var moods: [Mood]? = nil
+        var mood: Mood? = nil
+        var pinned: Swift.Bool? = nil
+        var position: Swift.Int? = nil
+        var uuid: Foundation.UUID? = nil
+        var source: Foundation.URL? = nil
+        var folder: RecordKit.RecordReference<Folder>? = nil
+        var links: [RecordKit.RecordReference<Note>]? = nil
+        var owner: RecordKit.Reference? = nil
+        var secret: Swift.String? = nil
+        var secretCount: Swift.Int64? = nil
+        var secretScore: Swift.Double? = nil
+        var secretDate: Foundation.Date? = nil
+        var secretBlob: Foundation.Data? = nil
+        var secretPlace: RecordKit.Location? = nil
+        var place: RecordKit.Location? = nil
+        var rating: Swift.Double? = nil
+        var thumbnail: Foundation.Data? = nil
+        var reminder: Foundation.Date? = nil
+        var attachments: [RecordKit.Asset]? = nil
+        var scores: [Swift.Double]? = nil
+        var counts: [Swift.Int64]? = nil
+        var dates: [Foundation.Date]? = nil
+        var blobs: [Foundation.Data]? = nil
+        var route: [RecordKit.Location]? = nil
+        while let _field = try _source.nextField() {
+            switch _field {
+            case .text: text = try _source.read(.text)
+            case .modified: modified = try _source.read(.modified)
+            case .title: title = try _source.read(.title)
+            case .tags: tags = try _source.readList(.tags)
+            case .priority: priority = try _source.read(.priority)
+            case .moods: moods = try _source.readList(.moods)
+            case .mood: mood = try _source.readOptional(.mood)
+            case .pinned: pinned = try _source.read(.pinned)
+            case .position: position = try _source.read(.position)
+            case .uuid: uuid = try _source.read(.uuid)
+            case .source: source = try _source.read(.source)
+            case .folder: folder = try _source.readOptional(.folder, schemaAction: .deleteSelf)
+            case .links: links = try _source.readList(.links, schemaAction: .validate)
+            case .owner: owner = try _source.readOptional(.owner)
+            case .secret: secret = try _source.readOptional(.secret)
+            case .secretCount: secretCount = try _source.read(.secretCount)
+            case .secretScore: secretScore = try _source.readOptional(.secretScore)
+            case .secretDate: secretDate = try _source.readOptional(.secretDate)
+            case .secretBlob: secretBlob = try _source.readOptional(.secretBlob)
+            case .secretPlace: secretPlace = try _source.readOptional(.secretPlace)
+            case .place: place = try _source.readOptional(.place)
+            case .rating: rating = try _source.read(.rating)
+            case .thumbnail: thumbnail = try _source.read(.thumbnail)
+            case .reminder: reminder = try _source.read(.reminder)
+            case .attachments: attachments = try _source.readList(.attachments)
+            case .scores: scores = try _source.readList(.scores)
+            case .counts: counts = try _source.readList(.counts)
+            case .dates: dates = try _source.readList(.dates)
+            case .blobs: blobs = try _source.readList(.blobs)
+            case .route: route = try _source.readList(.route)
+            }
+        }
         let metadata = try _source.metadata()
-        self.init(
-            text: text,
-            modified: modified,
-            title: title,
-            tags: tags,
-            priority: priority,
-            moods: moods,
+        try self.init(
+            text: _source.required(text, .text),
+            modified: _source.required(modified, .modified),
+            title: _source.value(title, .title, default: ""),
+            tags: _source.list(tags, .tags),
+            priority: _source.value(priority, .priority, default: .normal),
+            moods: _source.list(moods, .moods),
             mood: mood,
-            pinned: pinned,
-            position: position,
-            uuid: uuid,
-            source: source,
+            pinned: _source.value(pinned, .pinned, default: false),
+            position: _source.value(position, .position, default: 0),
+            uuid: _source.required(uuid, .uuid),
+            source: _source.value(source, .source, default: RecordKit.GeneratedDefaults.url("https://example.com/notes")),
             folder: folder,
-            links: links,
+            links: _source.list(links, .links),
             owner: owner,
             secret: secret,
-            secretCount: secretCount,
+            secretCount: _source.value(secretCount, .secretCount, default: 0),
             secretScore: secretScore,
             secretDate: secretDate,
             secretBlob: secretBlob,
             secretPlace: secretPlace,
             place: place,
-            rating: rating,
-            thumbnail: thumbnail,
-            reminder: reminder,
-            attachments: attachments,
-            scores: scores,
-            counts: counts,
-            dates: dates,
-            blobs: blobs,
-            route: route,
+            rating: _source.value(rating, .rating, default: 2.5),
+            thumbnail: _source.value(thumbnail, .thumbnail, default: Foundation.Data([0x00, 0x01, 0x02, 0x03])),
+            reminder: _source.value(reminder, .reminder, default: Foundation.Date(timeIntervalSince1970: 1714564800.0)),
+            attachments: _source.list(attachments, .attachments),
+            scores: _source.list(scores, .scores),
+            counts: _source.list(counts, .counts),
+            dates: _source.list(dates, .dates),
+            blobs: _source.list(blobs, .blobs),
+            route: _source.list(route, .route),
             metadata: metadata
         )
     }

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A note in a shared zone: an older app refuses records it cannot fully understand.
 ///
@@ -57,6 +57,7 @@ nonisolated extension SharedNote {
 nonisolated extension SharedNote: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "SharedNote"
     public static let schemaVersion: Swift.Int = 1
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `SharedNote` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
@@ -81,15 +82,22 @@ nonisolated extension SharedNote: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "schemaVersion", onNewerVersion: .reject)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
-    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
+    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
+    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let body: Swift.String = try _source.required(.body)
-        let edited: Foundation.Date = try _source.required(.edited)
+        var body: Swift.String? = nil
+        var edited: Foundation.Date? = nil
+        while let _field = try _source.nextField() {
+            switch _field {
+            case .body: body = try _source.read(.body)
+            case .edited: edited = try _source.read(.edited)
+            }
+        }
         let metadata = try _source.metadata()
-        self.init(
-            body: body,
-            edited: edited,
+        try self.init(
+            body: _source.required(body, .body),
+            edited: _source.required(edited, .edited),
             metadata: metadata
         )
     }

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A task on a to-do list.
 ///
@@ -68,6 +68,7 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Task"
     public static let schemaVersion: Swift.Int = 1
     public static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .store)
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Task` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
@@ -92,21 +93,31 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
-    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
+    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
+    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let color: Swift.String? = try _source.optional(.color)
-        let done: Swift.Bool = try _source.value(.done, default: false)
-        let due: Foundation.Date? = try _source.optional(.due)
-        let modified: Foundation.Date = try _source.required(.modified)
-        let title: Swift.String = try _source.required(.title)
+        var title: Swift.String? = nil
+        var done: Swift.Bool? = nil
+        var due: Foundation.Date? = nil
+        var color: Swift.String? = nil
+        var modified: Foundation.Date? = nil
+        while let _field = try _source.nextField() {
+            switch _field {
+            case .title: title = try _source.read(.title)
+            case .done: done = try _source.read(.done)
+            case .due: due = try _source.readOptional(.due)
+            case .color: color = try _source.readOptional(.color)
+            case .modified: modified = try _source.read(.modified)
+            }
+        }
         let metadata = try _source.metadata()
-        self.init(
-            title: title,
-            done: done,
+        try self.init(
+            title: _source.required(title, .title),
+            done: _source.value(done, .done, default: false),
             due: due,
             color: color,
-            modified: modified,
+            modified: _source.required(modified, .modified),
             metadata: metadata
         )
     }

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A task on a to-do list.
 ///
@@ -85,6 +85,7 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Task"
     public static let schemaVersion: Swift.Int = 2
     public static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .store)
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Task` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
@@ -109,26 +110,39 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
-    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
+    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
+    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let done: Swift.Bool = try _source.value(.done, default: false)
-        let due: Foundation.Date? = try _source.optional(.due)
-        let list: RecordKit.RecordReference<TaskList>? = try _source.optional(.list, schemaAction: .deleteSelf)
-        let modified: Foundation.Date = try _source.required(.modified)
-        let notes: Swift.String = try _source.value(.notes, default: "")
-        let priority: Priority = try _source.value(.priority, default: .normal)
-        let tags: [Swift.String] = try _source.list(.tags)
-        let title: Swift.String = try _source.required(.title)
+        var title: Swift.String? = nil
+        var done: Swift.Bool? = nil
+        var due: Foundation.Date? = nil
+        var modified: Foundation.Date? = nil
+        var notes: Swift.String? = nil
+        var tags: [Swift.String]? = nil
+        var priority: Priority? = nil
+        var list: RecordKit.RecordReference<TaskList>? = nil
+        while let _field = try _source.nextField() {
+            switch _field {
+            case .title: title = try _source.read(.title)
+            case .done: done = try _source.read(.done)
+            case .due: due = try _source.readOptional(.due)
+            case .modified: modified = try _source.read(.modified)
+            case .notes: notes = try _source.read(.notes)
+            case .tags: tags = try _source.readList(.tags)
+            case .priority: priority = try _source.read(.priority)
+            case .list: list = try _source.readOptional(.list, schemaAction: .deleteSelf)
+            }
+        }
         let metadata = try _source.metadata()
-        self.init(
-            title: title,
-            done: done,
+        try self.init(
+            title: _source.required(title, .title),
+            done: _source.value(done, .done, default: false),
             due: due,
-            modified: modified,
-            notes: notes,
-            tags: tags,
-            priority: priority,
+            modified: _source.required(modified, .modified),
+            notes: _source.value(notes, .notes, default: ""),
+            tags: _source.list(tags, .tags),
+            priority: _source.value(priority, .priority, default: .normal),
             list: list,
             metadata: metadata
         )

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A list of tasks, new in version 2 of the schema. A list deleted on another device stays deleted: a rename made here meanwhile is discarded (and reported).
 ///
@@ -52,6 +52,7 @@ nonisolated extension TaskList: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "TaskList"
     public static let schemaVersion: Swift.Int = 1
     public static let deleteConflict: RecordKit.DeleteConflictRule = .deleteWins
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `TaskList` record, checking its version and every field's kind.
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
@@ -76,12 +77,18 @@ nonisolated extension TaskList: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
-    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
+    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
+    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let name: Swift.String = try _source.required(.name)
+        var name: Swift.String? = nil
+        while let _field = try _source.nextField() {
+            switch _field {
+            case .name: name = try _source.read(.name)
+            }
+        }
         let metadata = try _source.metadata()
-        self.init(name: name, metadata: metadata)
+        try self.init(name: _source.required(name, .name), metadata: metadata)
     }
 
     /// The field walk: every field in the byte order of its key.

@@ -42,15 +42,25 @@ struct FieldGenerator {
         return defaultExpression
     }
 
-    /// `let title: Swift.String = try _source.value(.title, default: "")`: the field's line in the decode walk,
-    /// which reads every field into a local and then builds the model with the memberwise initializer.
-    var readStatement: String {
-        let target = "let \(property): \(propertyType)"
+    /// `var title: Swift.String? = nil`: the field's local in the decode walk, nil until the source holds it.
+    var localDeclaration: String {
+        "var \(property): \(field.isOptional && !field.isList ? propertyType : propertyType + "?") = nil"
+    }
+
+    /// `case .title: title = try _source.read(.title)`: the field's case in the decode walk's `switch`.
+    var readCase: String {
         let action = schemaAction.map { ", schemaAction: \($0)" } ?? ""
-        if field.isList { return "\(target) = try _source.list(.\(fieldCase)\(action))" }
-        if field.isOptional { return "\(target) = try _source.optional(.\(fieldCase)\(action))" }
-        if let defaultExpression { return "\(target) = try _source.value(.\(fieldCase), default: \(defaultExpression))" }
-        return "\(target) = try _source.required(.\(fieldCase)\(action))"
+        let method = field.isList ? "readList" : field.isOptional ? "readOptional" : "read"
+        return "case .\(fieldCase): \(property) = try _source.\(method)(.\(fieldCase)\(action))"
+    }
+
+    /// `_source.value(title, .title, default: "")`: the field's argument to the memberwise initializer at the end
+    /// of the decode walk, where an absent field takes its default, nil or an empty list, or is missing.
+    var resolvedLocal: String {
+        if field.isList { return "_source.list(\(property), .\(fieldCase))" }
+        if field.isOptional { return property }
+        if let defaultExpression { return "_source.value(\(property), .\(fieldCase), default: \(defaultExpression))" }
+        return "_source.required(\(property), .\(fieldCase))"
     }
 
     /// `sink.set(.title, self.title)`: the field's line in the field walk.

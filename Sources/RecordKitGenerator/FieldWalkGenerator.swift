@@ -2,9 +2,9 @@ import RecordSchema
 
 /// Prints a model's two walks and the codec entry points that share them: the field walk `writeFields(to:)`,
 /// which `record()`, `archived()` and `encode(to:)` hand their writer to, and the decode walk
-/// `init(fieldsFrom:)`, which `init(record:)`, `init(archived:)` and `init(from:)` hand their reader to. Both walk
-/// the fields in the byte order of their keys (the unencrypted ones, then the encrypted ones, in decoding), the
-/// order records and archives keep them in.
+/// `init(fieldsFrom:)`, which `init(record:)`, `init(archived:)` and `init(from:)` hand their reader to. The decode
+/// walk lists the fields in schema order (its locals, its `switch`, the memberwise initializer); the reader hands it
+/// the fields in the order it holds them.
 struct FieldWalkGenerator {
     let recordType: RecordType
     /// The fields as the struct declares them: the order of the memberwise initializer's parameters.
@@ -47,18 +47,22 @@ struct FieldWalkGenerator {
     /// `init(fieldsFrom:)` and `writeFields(to:)`.
     func printWalks(into p: inout CodePrinter) {
         let a = access.prefix
-        let plain = fieldsInKeyOrder.filter { !$0.field.isEncrypted }
-        let encrypted = fieldsInKeyOrder.filter(\.field.isEncrypted)
-        p.line("/// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,")
-        p.line("/// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).")
+        p.line("/// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the")
+        p.line("/// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model")
+        p.line("/// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.")
         p.block("\(a)init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {") { p in
-            for field in plain { p.line(field.readStatement) }
-            if !encrypted.isEmpty {
-                p.line("try _source.beginEncryptedFields()")
-                for field in encrypted { p.line(field.readStatement) }
+            for field in fieldsInSchemaOrder { p.line(field.localDeclaration) }
+            if !fieldsInSchemaOrder.isEmpty {
+                p.block("while let _field = try _source.nextField() {") { p in
+                    p.line("switch _field {")
+                    for field in fieldsInSchemaOrder { p.line(field.readCase) }
+                    p.line("}")
+                }
             }
             p.line("let metadata = try _source.metadata()")
-            p.memberwiseInit(fieldsInSchemaOrder.map(\.property), metadata: "metadata")
+            let arguments = fieldsInSchemaOrder.map { (label: $0.property, value: $0.resolvedLocal) }
+            let throwing = fieldsInSchemaOrder.contains { !$0.field.isOptional || $0.field.isList }
+            p.memberwiseInit(arguments, metadata: "metadata", throwing: throwing)
         }
         p.line()
         p.line("/// The field walk: every field in the byte order of its key.")
@@ -71,14 +75,15 @@ struct FieldWalkGenerator {
 
 extension CodePrinter {
     /// `self.init(title: title, …, metadata: metadata)`: the model's synthesized memberwise initializer, one
-    /// argument a line when there are several.
-    mutating func memberwiseInit(_ properties: [String], metadata: String) {
-        let arguments = properties.map { "\(Self.argumentLabel($0)): \($0)" } + ["metadata: \(metadata)"]
+    /// argument a line when there are several; `try self.init(…)` when an argument may throw.
+    mutating func memberwiseInit(_ properties: [(label: String, value: String)], metadata: String, throwing: Bool = false) {
+        let arguments = properties.map { "\(Self.argumentLabel($0.label)): \($0.value)" } + ["metadata: \(metadata)"]
+        let call = throwing ? "try self.init(" : "self.init("
         guard arguments.count > 2 else {
-            line("self.init(" + arguments.joined(separator: ", ") + ")")
+            line(call + arguments.joined(separator: ", ") + ")")
             return
         }
-        line("self.init(")
+        line(call)
         indent()
         for (index, argument) in arguments.enumerated() { line(argument + (index == arguments.count - 1 ? "" : ",")) }
         outdent()

@@ -49,6 +49,7 @@ struct RecordTypeGenerator {
             if let merge = recordType.merge, let clock = merge.clock, let stamp = merge.effectiveStamp {
                 p.line("\(a)static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: \(SwiftNamer.stringLiteral(clock)), stamp: .\(stamp.rawValue))")
             }
+            p.line("\(a)static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()")
             p.line()
             let walks = FieldWalkGenerator(
                 recordType: recordType, fieldsInSchemaOrder: fields, fieldsInKeyOrder: fieldsInKeyOrder, access: access)

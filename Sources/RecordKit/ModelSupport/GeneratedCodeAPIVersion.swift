@@ -4,6 +4,13 @@
 /// renamed (`GeneratedCodeAPIVersion_3`, …) and the old name is kept as unavailable with a message, so a file
 /// generated for another RecordKit fails to compile at that line, which says to regenerate it, instead of
 /// misbehaving at run time.
+public enum GeneratedCodeAPIVersion_5 {}
+
+/// Version 4 read the fields in the byte order of their keys, one call per field, the encrypted ones after
+/// `beginEncryptedFields()`; version 5 lists the fields in schema order in every member: the decode walk is one
+/// `switch` over the fields a ``RecordFieldSource`` hands it (``RecordFieldSource/nextField()``), and each model
+/// has a key-order table (``GeneratedRecordModel/fieldOrder``).
+@available(*, unavailable, message: "this file was generated for an older RecordKit: regenerate it with the recordgen of this RecordKit")
 public enum GeneratedCodeAPIVersion_4 {}
 
 /// Version 3 wrote every field twice (`record()` and `archived()`), read every field twice (`init(record:)` and

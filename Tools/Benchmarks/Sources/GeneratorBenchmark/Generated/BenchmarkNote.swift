@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// The foundation benchmark's note.
 ///
@@ -71,6 +71,7 @@ nonisolated extension Note {
 nonisolated extension Note: RecordKit.GeneratedRecordModel {
     static let recordType: Swift.String = "Note"
     static let schemaVersion: Swift.Int = 1
+    static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Note` record, checking its version and every field's kind.
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
@@ -95,22 +96,33 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
-    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
+    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
+    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
     init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let attachment: Foundation.Data = try _source.required(.attachment)
-        let count: Swift.Int64 = try _source.required(.count)
-        let folder: RecordKit.Reference? = try _source.optional(.folder)
-        let ratio: Swift.Double = try _source.required(.ratio)
-        let tags: [Swift.String] = try _source.list(.tags)
-        let text: Swift.String = try _source.required(.text)
+        var text: Swift.String? = nil
+        var count: Swift.Int64? = nil
+        var tags: [Swift.String]? = nil
+        var ratio: Swift.Double? = nil
+        var attachment: Foundation.Data? = nil
+        var folder: RecordKit.Reference? = nil
+        while let _field = try _source.nextField() {
+            switch _field {
+            case .text: text = try _source.read(.text)
+            case .count: count = try _source.read(.count)
+            case .tags: tags = try _source.readList(.tags)
+            case .ratio: ratio = try _source.read(.ratio)
+            case .attachment: attachment = try _source.read(.attachment)
+            case .folder: folder = try _source.readOptional(.folder)
+            }
+        }
         let metadata = try _source.metadata()
-        self.init(
-            text: text,
-            count: count,
-            tags: tags,
-            ratio: ratio,
-            attachment: attachment,
+        try self.init(
+            text: _source.required(text, .text),
+            count: _source.required(count, .count),
+            tags: _source.list(tags, .tags),
+            ratio: _source.required(ratio, .ratio),
+            attachment: _source.required(attachment, .attachment),
             folder: folder,
             metadata: metadata
         )

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// Synthetic type 0.
 ///
@@ -131,6 +131,7 @@ nonisolated extension Type0: RecordKit.GeneratedRecordModel {
     static let recordType: Swift.String = "Type0"
     static let schemaVersion: Swift.Int = 2
     static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "field5", stamp: .store)
+    static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Type0` record, checking its version and every field's kind.
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
@@ -155,51 +156,76 @@ nonisolated extension Type0: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
-    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
+    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
+    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
+    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
     init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let field0: Swift.String = try _source.value(.field0, default: "")
-        let field1: Swift.Int64 = try _source.value(.field1, default: 0)
-        let field10: RecordKit.Reference? = try _source.optional(.field10)
-        let field11: RecordKit.Location? = try _source.optional(.field11)
-        let field12: Swift.String = try _source.value(.field12, default: "")
-        let field13: Swift.Int64 = try _source.value(.field13, default: 0)
-        let field14: Swift.Bool = try _source.value(.field14, default: false)
-        let field15: Swift.Int? = try _source.optional(.field15)
-        let field16: Swift.Double = try _source.value(.field16, default: 1.5)
-        let field17: Foundation.Date = try _source.required(.field17)
-        let field18: Foundation.Data? = try _source.optional(.field18)
-        let field19: Foundation.UUID = try _source.required(.field19)
-        let field2: Swift.Bool = try _source.value(.field2, default: false)
-        let field3: Swift.Int? = try _source.optional(.field3)
-        let field4: Swift.Double = try _source.value(.field4, default: 1.5)
-        let field5: Foundation.Date = try _source.required(.field5)
-        let field6: Foundation.Data? = try _source.optional(.field6)
-        let field7: Foundation.UUID = try _source.required(.field7)
-        let field8: Status = try _source.value(.field8, default: .`open`)
-        let field9: [Swift.String] = try _source.list(.field9)
+        var field0: Swift.String? = nil
+        var field1: Swift.Int64? = nil
+        var field2: Swift.Bool? = nil
+        var field3: Swift.Int? = nil
+        var field4: Swift.Double? = nil
+        var field5: Foundation.Date? = nil
+        var field6: Foundation.Data? = nil
+        var field7: Foundation.UUID? = nil
+        var field8: Status? = nil
+        var field9: [Swift.String]? = nil
+        var field10: RecordKit.Reference? = nil
+        var field11: RecordKit.Location? = nil
+        var field12: Swift.String? = nil
+        var field13: Swift.Int64? = nil
+        var field14: Swift.Bool? = nil
+        var field15: Swift.Int? = nil
+        var field16: Swift.Double? = nil
+        var field17: Foundation.Date? = nil
+        var field18: Foundation.Data? = nil
+        var field19: Foundation.UUID? = nil
+        while let _field = try _source.nextField() {
+            switch _field {
+            case .field0: field0 = try _source.read(.field0)
+            case .field1: field1 = try _source.read(.field1)
+            case .field2: field2 = try _source.read(.field2)
+            case .field3: field3 = try _source.readOptional(.field3)
+            case .field4: field4 = try _source.read(.field4)
+            case .field5: field5 = try _source.read(.field5)
+            case .field6: field6 = try _source.readOptional(.field6)
+            case .field7: field7 = try _source.read(.field7)
+            case .field8: field8 = try _source.read(.field8)
+            case .field9: field9 = try _source.readList(.field9)
+            case .field10: field10 = try _source.readOptional(.field10)
+            case .field11: field11 = try _source.readOptional(.field11)
+            case .field12: field12 = try _source.read(.field12)
+            case .field13: field13 = try _source.read(.field13)
+            case .field14: field14 = try _source.read(.field14)
+            case .field15: field15 = try _source.readOptional(.field15)
+            case .field16: field16 = try _source.read(.field16)
+            case .field17: field17 = try _source.read(.field17)
+            case .field18: field18 = try _source.readOptional(.field18)
+            case .field19: field19 = try _source.read(.field19)
+            }
+        }
         let metadata = try _source.metadata()
-        self.init(
-            field0: field0,
-            field1: field1,
-            field2: field2,
+        try self.init(
+            field0: _source.value(field0, .field0, default: ""),
+            field1: _source.value(field1, .field1, default: 0),
+            field2: _source.value(field2, .field2, default: false),
             field3: field3,
-            field4: field4,
-            field5: field5,
+            field4: _source.value(field4, .field4, default: 1.5),
+            field5: _source.required(field5, .field5),
             field6: field6,
-            field7: field7,
-            field8: field8,
-            field9: field9,
+            field7: _source.required(field7, .field7),
+            field8: _source.value(field8, .field8, default: .`open`),
+            field9: _source.list(field9, .field9),
             field10: field10,
             field11: field11,
-            field12: field12,
-            field13: field13,
-            field14: field14,
+            field12: _source.value(field12, .field12, default: ""),
+            field13: _source.value(field13, .field13, default: 0),
+            field14: _source.value(field14, .field14, default: false),
             field15: field15,
-            field16: field16,
-            field17: field17,
+            field16: _source.value(field16, .field16, default: 1.5),
+            field17: _source.required(field17, .field17),
             field18: field18,
-            field19: field19,
+            field19: _source.required(field19, .field19),
             metadata: metadata
         )
     }
