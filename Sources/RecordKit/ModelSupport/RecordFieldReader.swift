@@ -74,9 +74,8 @@ public struct RecordFieldReader<Model: GeneratedRecordModel>: RecordFieldSource 
     }
 
     /// The next declared field the record holds: the model's fields in key order, each looked up in the record's
-    /// fields, then (when the record has encrypted fields) in its encrypted fields (a declared key in both is read
-    /// from ``Record/fields``, as ``Record``'s subscript reads it). The fields are walked with the table, both in
-    /// key order, so a lookup is mostly one comparison.
+    /// fields, then (when the record has encrypted fields) in its encrypted fields; a record never holds a key in
+    /// both. The fields are walked with the table, both in key order, so a lookup is mostly one comparison.
     @inlinable @inline(__always)
     public mutating func nextField() -> Model.Field? {
         if !inEncryptedFields {
@@ -104,7 +103,7 @@ public struct RecordFieldReader<Model: GeneratedRecordModel>: RecordFieldSource 
             let field = table[tableIndex]
             tableIndex &+= 1
             let slot = encryptedFields.search(field.rawValue)
-            if slot.found, !fields.contains(key: field.rawValue) {
+            if slot.found {
                 current = slot.index
                 valuesFound &+= 1
                 return field
