@@ -47,9 +47,9 @@ public protocol RecordModel: Sendable, Hashable, Identifiable where ID == Record
 
 /// A model `recordgen` generated: its fields in two walks that every codec shares. `init(record:)`,
 /// `init(archived:)` and `init(from:)` (`Codable`) read through ``init(fieldsFrom:)``; `record()`, `archived()` and
-/// `encode(to:)` write through ``writeFields(to:)``. Generated members list the fields in schema order only; the
-/// codecs match them with the byte order of the keys through ``fieldOrder``. A hand-written ``RecordModel`` need
-/// not adopt it.
+/// `encode(to:)` write through ``writeFields(to:)``. Generated members list the fields in schema order, except the
+/// field walk, which writes them in the byte order of the keys; the readers match the fields they hold with
+/// ``fieldOrder``, the model's key-order table. A hand-written ``RecordModel`` need not adopt it.
 public protocol GeneratedRecordModel: RecordModel {
     /// The model's fields in the byte order of their keys, built once (a `static let`).
     static var fieldOrder: FieldOrder<Field> { get }
