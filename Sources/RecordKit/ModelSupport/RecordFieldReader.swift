@@ -1,8 +1,8 @@
 /// Reads the fields of a ``Record`` into a generated model: the version gate, then one typed read per field.
 ///
 /// Generated `init(record:)` creates one and hands it to the model's decode walk (`init(fieldsFrom:)`), which takes
-/// the declared fields the record holds from ``nextField()``, in the record's order, reads each with ``read(_:)``,
-/// ``readOptional(_:)`` or ``readList(_:)``, then takes ``metadata()`` and resolves the absent fields
+/// the declared fields the record holds from ``nextField()``, in the record's order, reads each with `read(_:)`,
+/// `readOptional(_:)` or ``readList(_:)``, then takes ``metadata()`` and resolves the absent fields
 /// (``required(_:_:)``, ``value(_:_:default:)``, ``list(_:_:)``). Every error names the record type, the record
 /// and the field.
 public struct RecordFieldReader<Model: GeneratedRecordModel>: RecordFieldSource {

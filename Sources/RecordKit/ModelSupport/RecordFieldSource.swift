@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Generated `init(fieldsFrom:)` asks the source for the declared fields it holds, one by one, in the order the
 /// source keeps them (``nextField()``: the byte order of the keys, the encrypted ones after the others), and reads
-/// each with one `switch` over the fields in schema order (``read(_:)``, ``readOptional(_:)``, ``readList(_:)``).
+/// each with one `switch` over the fields in schema order (`read(_:)`, `readOptional(_:)`, ``readList(_:)``).
 /// It then takes ``metadata()``, and hands the memberwise initializer every field, a field the source did not
 /// hold passing through ``required(_:_:)``, ``value(_:_:default:)`` or ``list(_:_:)``, which give its default or
 /// say it is missing. Each source throws its own error type.
