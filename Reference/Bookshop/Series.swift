@@ -54,6 +54,7 @@ nonisolated extension Series: RecordKit.GeneratedRecordModel {
     public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Series` record, checking its version and every field's kind.
+    @inline(__always)
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
         try self.init(fieldsFrom: &reader)

@@ -61,6 +61,7 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
     static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Note` record, checking its version and every field's kind.
+    @inline(__always)
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .reject)
         try self.init(fieldsFrom: &reader)

@@ -88,6 +88,7 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
     static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Task` record, checking its version and every field's kind.
+    @inline(__always)
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
         try self.init(fieldsFrom: &reader)
@@ -271,6 +272,7 @@ nonisolated extension TaskList: RecordKit.GeneratedRecordModel {
     static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `TaskList` record, checking its version and every field's kind.
+    @inline(__always)
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
         try self.init(fieldsFrom: &reader)

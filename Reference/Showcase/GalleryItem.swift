@@ -62,6 +62,7 @@ nonisolated extension GalleryItem: RecordKit.GeneratedRecordModel {
     public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `GalleryItem` record, checking its version and every field's kind.
+    @inline(__always)
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
         try self.init(fieldsFrom: &reader)

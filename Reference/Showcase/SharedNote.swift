@@ -60,6 +60,7 @@ nonisolated extension SharedNote: RecordKit.GeneratedRecordModel {
     public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `SharedNote` record, checking its version and every field's kind.
+    @inline(__always)
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "schemaVersion", onNewerVersion: .reject)
         try self.init(fieldsFrom: &reader)

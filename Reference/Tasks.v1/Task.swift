@@ -71,6 +71,7 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
     public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Task` record, checking its version and every field's kind.
+    @inline(__always)
     public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
         try self.init(fieldsFrom: &reader)

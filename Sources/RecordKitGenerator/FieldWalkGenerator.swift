@@ -19,6 +19,9 @@ struct FieldWalkGenerator {
     func printCodecs(into p: inout CodePrinter) {
         let a = access.prefix
         p.line("/// Reads a `\(recordType.name)` record, checking its version and every field's kind.")
+        // Inlined into its callers, as `init(archived:)` is: called apart, a caller that reads a record out of an
+        // array copied the whole record (a retain per string in it) to pass it.
+        p.line("@inline(__always)")
         p.block("\(a)init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {") { p in
             p.line("var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: \(versionField), onNewerVersion: \(newerVersionRule))")
             p.line("try self.init(fieldsFrom: &reader)")

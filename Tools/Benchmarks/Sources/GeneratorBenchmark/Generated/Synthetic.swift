@@ -134,6 +134,7 @@ nonisolated extension Type0: RecordKit.GeneratedRecordModel {
     static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Type0` record, checking its version and every field's kind.
+    @inline(__always)
     init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
         var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
         try self.init(fieldsFrom: &reader)
