@@ -26,11 +26,29 @@ struct FetchedRowInsert {
     private var projection: ProjectionDirectInsert
     private var queued: [(record: RecordKit.Record, bytes: Data)] = []
 
-    init(_ db: Database, schema: StoreSchema, references: AssetReferences, projection: ProjectionDirectInsert.SQL) throws {
-        insertOne = try RawStatementBinding(db.cachedStatement(sql: Self.recordsInsert(schema, rows: 1)))
-        insertBatch = try RawStatementBinding(db.cachedStatement(sql: Self.recordsInsert(schema, rows: Self.batchSize)))
-        referenceInsert = try references.directInsert(db, rows: 1)
-        referencesInsert = try references.directInsert(db, rows: Self.batchSize)
+    /// The SQL of the inserts, built once per store: building it per page cost about as much as preparing the
+    /// page's statements (taken from the connection's cache).
+    struct SQL: Sendable {
+        fileprivate let insertOne: String
+        fileprivate let insertBatch: String
+        fileprivate let referenceInsert: String
+        fileprivate let referencesInsert: String
+
+        init(_ schema: StoreSchema) {
+            insertOne = FetchedRowInsert.recordsInsert(schema, rows: 1)
+            insertBatch = FetchedRowInsert.recordsInsert(schema, rows: FetchedRowInsert.batchSize)
+            referenceInsert = AssetReferences.directInsertSQL(schema, rows: 1)
+            referencesInsert = AssetReferences.directInsertSQL(schema, rows: FetchedRowInsert.batchSize)
+        }
+    }
+
+    init(
+        _ db: Database, sql: SQL, references: AssetReferences, projection: ProjectionDirectInsert.SQL
+    ) throws {
+        insertOne = try RawStatementBinding(db.cachedStatement(sql: sql.insertOne))
+        insertBatch = try RawStatementBinding(db.cachedStatement(sql: sql.insertBatch))
+        referenceInsert = try RawStatementBinding(db.cachedStatement(sql: sql.referenceInsert))
+        referencesInsert = try RawStatementBinding(db.cachedStatement(sql: sql.referencesInsert))
         bypass = TriggerBypass.flag(of: db)
         self.references = references
         marker = Data(references.folderName.utf8)
@@ -40,7 +58,7 @@ struct FetchedRowInsert {
     }
 
     /// The insert of `rows` records rows: each row's value and server copy are the same archive, bound once.
-    private static func recordsInsert(_ schema: StoreSchema, rows: Int) -> String {
+    fileprivate static func recordsInsert(_ schema: StoreSchema, rows: Int) -> String {
         let values = (0..<rows).map { row in
             let first = row * 5
             return "(?\(first + 1), ?\(first + 2), ?\(first + 3), ?\(first + 4), ?\(first + 5), ?\(first + 5), \(PendingCode.none.rawValue), 0)"
@@ -112,7 +130,7 @@ struct FetchedRowInsert {
                 start += 1
             }
         }
-        try projection.insert(records: queued.map(\.record))
+        try projection.insert(records: queued.lazy.map(\.record))
     }
 
     /// Binds one records row's values from parameter `first` on.

@@ -17,7 +17,23 @@ struct RawStatementBinding {
     /// Wraps `statement`, which has `count` parameters (`?1`…`?count`).
     init(_ statement: Statement) throws {
         self.statement = statement
-        try statement.setArguments(StatementArguments(Array(repeating: DatabaseValue.null, count: Int(sqlite3_bind_parameter_count(statement.sqliteStatement)))))
+        try statement.setArguments(Self.nulls(Int(sqlite3_bind_parameter_count(statement.sqliteStatement))))
+    }
+
+    // Guards `nullArguments`.
+    private static let nullsLock = NSLock()
+    nonisolated(unsafe) private static var nullArguments: [Int: StatementArguments] = [:]
+
+    /// GRDB arguments of `count` NULLs, made once per count: GRDB builds arguments from a sequence through a key
+    /// path per value, which cost the initial sync more per page (a statement of 100 parameters or more made per
+    /// transaction) than binding the page's values.
+    private static func nulls(_ count: Int) -> StatementArguments {
+        nullsLock.lock()
+        defer { nullsLock.unlock() }
+        if let made = nullArguments[count] { return made }
+        let made = StatementArguments(Array(repeating: DatabaseValue.null, count: count))
+        nullArguments[count] = made
+        return made
     }
 
     /// Resets the statement so that new values can be bound (the bindings of the last execution stay until replaced).

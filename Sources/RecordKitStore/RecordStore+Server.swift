@@ -107,7 +107,7 @@ extension RecordStore {
                 pending = excluded.pending, generation = excluded.generation
             """)
         let layout = StoredRow.Layout(select)
-        var fresh = try FetchedRowInsert(db, schema: schema, references: assetReferences, projection: projectionRows)
+        var fresh = try FetchedRowInsert(db, sql: fetchedRows, references: assetReferences, projection: projectionRows)
         var held = try FetchedRowInsert.held(db, encoded.map(\.record.id), table: table)
         for (record, bytes) in encoded {
             let id = record.id

@@ -52,6 +52,8 @@ public final class RecordStore: Sendable {
     let projection: ProjectionTables
     /// The SQL that local saves of new records and the initial sync write projection rows with, built once.
     let projectionRows: ProjectionDirectInsert.SQL
+    /// The SQL that the initial sync inserts new records and their asset references with, built once.
+    let fetchedRows: FetchedRowInsert.SQL
     /// What this open's projection rebuilds did, one per rebuilt type (for tests and diagnostics).
     package let projectionRebuilds: [ProjectionRebuildReport]
     /// The archives the write connection's SQL functions (asset bookkeeping, projection) decoded last.
@@ -131,6 +133,7 @@ public final class RecordStore: Sendable {
         let projection = ProjectionTables(schema: schema, models: models, rebuildBatchSize: projectionRebuildBatchSize)
         self.projection = projection
         self.projectionRows = ProjectionDirectInsert.SQL(projection, batchSize: FetchedRowInsert.batchSize)
+        self.fetchedRows = FetchedRowInsert.SQL(schema)
         do throws(AssetFileError) {
             if let assetFolder {
                 self.assets = try AssetFolder(url: assetFolder, writer: assetWriter)

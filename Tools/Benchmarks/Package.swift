@@ -43,6 +43,8 @@ let package = Package(
                 .product(name: "_RecordKitGenerator", package: "RecordKit"),
             ]
         ),
+        // What the benchmarks that run their contenders as child processes share: CPU time, children, the load.
+        .target(name: "BenchmarkSupport"),
         // RecordKitStore against GRDB Codable records, JSON blobs and raw SQLite statements. NoteRecords.swift and
         // BenchmarkNote.swift are symlinks to GeneratorBenchmark's, so both measure the same notes.
         .executableTarget(
@@ -52,6 +54,7 @@ let package = Package(
                 .product(name: "RecordKitStore", package: "RecordKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "BenchmarkSupport",
             ]
         ),
         // records/modify and records/query of 100,000 notes over loopback HTTP against the local CloudKit (in a child
@@ -83,6 +86,7 @@ let package = Package(
                 .product(name: "RecordKitStore", package: "RecordKit"),
                 .product(name: "RecordKitSync", package: "RecordKit"),
                 .product(name: "RecordKitTesting", package: "RecordKit"),
+                "BenchmarkSupport",
             ]
         ),
     ],

@@ -175,20 +175,21 @@ struct AssetReferences {
         }
     }
 
-    /// The statement ``insertDirectly(_:_:)`` runs for `rows` references, prepared once per transaction.
-    func directInsert(_ db: Database, rows: Int) throws -> RawStatementBinding {
+    /// The SQL of the statement ``insertDirectly(_:_:)`` runs for `rows` references (built once per store, see
+    /// ``FetchedRowInsert/SQL``).
+    static func directInsertSQL(_ schema: StoreSchema, rows: Int) -> String {
         let values = (0..<rows).map { row in
             "(?\(row * 4 + 1), ?\(row * 4 + 2), ?\(row * 4 + 3), ?\(row * 4 + 4), \(Self.valueSlot | Self.serverSlot))"
         }
-        return try RawStatementBinding(db.cachedStatement(sql: """
-            INSERT INTO \(refs) (digest, ownerName, zoneName, recordName, slots) VALUES \(values.joined(separator: ", "))
+        return """
+            INSERT INTO \(schema.assetRefs) (digest, ownerName, zoneName, recordName, slots) VALUES \(values.joined(separator: ", "))
             ON CONFLICT (ownerName, zoneName, recordName, digest) DO UPDATE SET slots = slots | excluded.slots
-            """))
+            """
     }
 
     /// Inserts references of rows the caller inserted with the insert trigger bypassed (``TriggerBypass``), each a
     /// digest the record's value and server copy (the same archive) name: one row, both slots, as the trigger would
-    /// write. `insert` is ``directInsert(_:rows:)``'s statement for `references.count` rows.
+    /// write. `insert` is the statement of ``directInsertSQL(_:rows:)`` for `references.count` rows.
     func insertDirectly(_ insert: RawStatementBinding, _ references: ArraySlice<(digest: String, id: RecordID)>) throws {
         insert.reset()
         for (row, reference) in references.enumerated() {

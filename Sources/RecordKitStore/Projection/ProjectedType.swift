@@ -19,6 +19,9 @@ struct ProjectedType: Sendable {
     /// with the kind the schema gives it, the model only checks that it decodes and the record's own values are
     /// projected (the model's record would hold the same ones); otherwise through the model's record.
     let projectRecord: @Sendable (RecordKit.Record) -> [DatabaseValue]?
+    /// The values ``projectRecord`` gives, bound into a statement's parameters through `sink` (no array per record);
+    /// false, nothing bound, when the model cannot decode the record.
+    let bindRecord: @Sendable (RecordKit.Record, inout StatementColumnSink) -> Bool
 
     var recordType: String { layout.recordType }
 
@@ -29,23 +32,39 @@ struct ProjectedType: Sendable {
         table = schema.prefix + "q_" + name
         fullTextTable = layout.searchableFields.isEmpty ? nil : table + "_fts"
         function = schema.prefix + "q_" + name + "_column"
-        @Sendable func throughModel(_ record: RecordKit.Record, _ model: Model) -> [DatabaseValue] {
-            // The model's own record: defaults of fields the archive lacks are what queries see, as the app does.
-            var normalized = model.record()
-            normalized.system.creationDate = record.system.creationDate
-            normalized.system.modificationDate = record.system.modificationDate
-            return layout.values(of: normalized)
-        }
         project = { bytes in
             guard let record = try? NativeArchive.decodeRecord(bytes), let model = try? Model(record: record) else { return nil }
-            return throughModel(record, model)
+            return layout.values(of: normalized(record, model))
         }
         projectRecord = { record in
-            guard let model = try? Model(record: record) else { return nil }
-            return layout.holdsEveryField(record) ? layout.values(of: record) : throughModel(record, model)
+            var values: [DatabaseValue] = []
+            values.reserveCapacity(2 + layout.columnCount)
+            return writeDecodedValues(Model.self, record, layout: layout, to: &values) ? values : nil
         }
+        bindRecord = { record, sink in writeDecodedValues(Model.self, record, layout: layout, to: &sink) }
     }
+}
 
+/// The values of a decoded record into `sink`: the record's own when it holds every field with the kind the schema
+/// gives it (the model's record would hold the same ones), else the model's record; false, nothing written, when
+/// the model cannot decode it.
+private func writeDecodedValues<Model: ProjectableRecordModel, Sink: ProjectionColumnSink>(
+    _: Model.Type, _ record: RecordKit.Record, layout: ProjectionLayout, to sink: inout Sink
+) -> Bool {
+    guard let model = try? Model(record: record) else { return false }
+    layout.write(layout.holdsEveryField(record) ? record : normalized(record, model), to: &sink)
+    return true
+}
+
+/// The model's own record: defaults of fields the archive lacks are what queries see, as the app does.
+private func normalized<Model: RecordModel>(_ record: RecordKit.Record, _ model: Model) -> RecordKit.Record {
+    var normalized = model.record()
+    normalized.system.creationDate = record.system.creationDate
+    normalized.system.modificationDate = record.system.modificationDate
+    return normalized
+}
+
+extension ProjectedType {
     /// The SQL function the triggers call for each column of a written row: it projects an archive once (decoded
     /// through the store's shared cache) and answers the following calls for the same bytes from its cache.
     func columnFunction(archives: ArchiveDecodeCache) -> DatabaseFunction {

@@ -4,12 +4,14 @@ import RecordKit
 
 /// Writes the projection row (and full-text row) of a record row inserted with the projection's insert trigger
 /// bypassed (``TriggerBypass``): the trigger's statements, with the column values computed from the record the row
-/// archives, in hand, instead of decoding the archive again. The same `projectRecord` gives the values, so the row
-/// is the trigger's (the archive round-trips every value exactly).
+/// archives, in hand, instead of decoding the archive again. The same values as the trigger's `projectRecord` (the
+/// archive round-trips every value exactly), so the row is the trigger's.
 ///
 /// Made once per write transaction from SQL built once per store (``SQL``): a type's statements are prepared (taken
-/// from the connection's cache) the first time the transaction writes one of its records, and the inserts' values are bound through SQLite's C API (``RawStatementBinding``). The rows of a type without a
-/// full-text table go in by one multi-row statement when a whole batch of its records comes at once.
+/// from the connection's cache) the first time the transaction writes one of its records, and each row's values are
+/// bound through SQLite's C API (``RawStatementBinding``) as they are computed, with no array per record. When a call
+/// brings at least a batch of records of a type without a full-text table, its rows go in by one multi-row
+/// statement as each batch of them fills.
 struct ProjectionDirectInsert {
     /// The SQL of the direct writes of every projected type, built once per store: it names every column, quoted,
     /// and building it per transaction cost a single-record save more than its own statements.
@@ -63,20 +65,35 @@ struct ProjectionDirectInsert {
         }
     }
 
-    /// A type's statements, prepared for this transaction from its SQL.
-    private struct TypeStatements {
+    /// A type's statements, prepared for this transaction from its SQL, and its rows waiting for a full batch. A
+    /// class: the insert loop looks it up once per run of records of one type and holds it without copying it.
+    private final class TypeStatements {
         let sql: SQL.TypeSQL
         let deleteFullText: Statement?
         let delete: Statement
         let insert: RawStatementBinding
         let insertBatch: RawStatementBinding?
         let insertFullText: Statement?
+        /// The records bound into `insertBatch` since it last ran (a type without a full-text table).
+        var batched: [RecordKit.Record] = []
+
+        init(_ db: Database, _ sql: SQL.TypeSQL) throws {
+            self.sql = sql
+            deleteFullText = try sql.deleteFullText.map { try db.cachedStatement(sql: $0) }
+            delete = try db.cachedStatement(sql: sql.delete)
+            insert = try RawStatementBinding(db.cachedStatement(sql: sql.insert))
+            insertBatch = try sql.insertBatch.map { try RawStatementBinding(db.cachedStatement(sql: $0)) }
+            insertFullText = try sql.insertFullText.map { try db.cachedStatement(sql: $0) }
+        }
     }
 
     private let sql: SQL
     private let db: Database
     /// The statements of the types met so far: a transaction prepares only the types it writes.
     private var statements: [String: TypeStatements] = [:]
+    /// The type of the last record written and its statements (nil: it has no projection): a page mostly holds one
+    /// type, so most records skip the dictionary.
+    private var last: (recordType: String, statements: TypeStatements?)?
     private var batchSize: Int { sql.batchSize }
 
     init(_ db: Database, _ sql: SQL) {
@@ -87,23 +104,26 @@ struct ProjectionDirectInsert {
     /// The statements of `recordType`, prepared (taken from the connection's cache) on first use; nil for a type
     /// with no projection.
     private mutating func statements(of recordType: String) throws -> TypeStatements? {
-        if let prepared = statements[recordType] { return prepared }
-        guard let type = sql.types[recordType] else { return nil }
-        let prepared = TypeStatements(
-            sql: type,
-            deleteFullText: try type.deleteFullText.map { try db.cachedStatement(sql: $0) },
-            delete: try db.cachedStatement(sql: type.delete),
-            insert: try RawStatementBinding(db.cachedStatement(sql: type.insert)),
-            insertBatch: try type.insertBatch.map { try RawStatementBinding(db.cachedStatement(sql: $0)) },
-            insertFullText: try type.insertFullText.map { try db.cachedStatement(sql: $0) })
-        statements[recordType] = prepared
-        return prepared
+        if let last, last.recordType == recordType { return last.statements }
+        let found: TypeStatements?
+        if let prepared = statements[recordType] {
+            found = prepared
+        } else if let type = sql.types[recordType] {
+            let prepared = try TypeStatements(db, type)
+            statements[recordType] = prepared
+            found = prepared
+        } else {
+            found = nil
+        }
+        last = (recordType, found)
+        return found
     }
 
     /// Writes the rows of `records` (of distinct IDs), just inserted into the records table with the insert trigger
-    /// bypassed.
-    mutating func insert(records: [RecordKit.Record]) throws {
-        var batches: [String: [(id: RecordID, values: [DatabaseValue])]] = [:]
+    /// bypassed. The values are bound into the statements as they are computed; the rows of a type that fills a
+    /// batch go in by the multi-row statement as each batch fills, the rest one by one.
+    mutating func insert<Records: Collection<RecordKit.Record>>(records: Records) throws {
+        let batching = Self.typesFillingABatch(records, batchSize: batchSize)
         for record in records {
             guard let type = try statements(of: record.recordType) else { continue }
             let id = record.id
@@ -111,46 +131,89 @@ struct ProjectionDirectInsert {
             var key: StatementArguments { [id.recordName, id.zoneID.zoneName, id.zoneID.ownerName] }
             // As the trigger: any row left under the ID goes, even when the record does not decode.
             try type.deleteFullText?.execute(arguments: key)
-            guard let values = type.sql.type.projectRecord(record) else {
+            if let insertBatch = type.insertBatch, batching.contains(record.recordType) {
+                if type.batched.isEmpty { insertBatch.reset() }
+                guard Self.bind(record, of: type, to: insertBatch, row: type.batched.count) else {
+                    try type.delete.execute(arguments: key)
+                    continue
+                }
+                type.batched.append(record)
+                if type.batched.count == batchSize {
+                    try insertBatch.execute()
+                    type.batched.removeAll(keepingCapacity: true)
+                }
+                continue
+            }
+            type.insert.reset()
+            guard Self.bind(record, of: type, to: type.insert, row: 0) else {
                 try type.delete.execute(arguments: key)
                 continue
             }
-            if type.insertBatch != nil {
-                batches[record.recordType, default: []].append((id, values))
-                continue
-            }
-            try insertRows([(id, values)], of: type, with: type.insert)
+            try type.insert.execute()
             try type.insertFullText?.execute(arguments: key)
         }
-        for (recordType, rows) in batches {
-            guard let type = statements[recordType] else { continue }
-            if rows.count == batchSize, let insertBatch = type.insertBatch {
-                try insertRows(rows, of: type, with: insertBatch)
-            } else {
-                for row in rows { try insertRows([row], of: type, with: type.insert) }
+        // The records short of a batch, bound again one by one.
+        for type in statements.values where !type.batched.isEmpty {
+            for record in type.batched {
+                type.insert.reset()
+                if Self.bind(record, of: type, to: type.insert, row: 0) { try type.insert.execute() }
             }
+            type.batched.removeAll(keepingCapacity: true)
         }
     }
 
-    /// Binds and runs `statement`, an insert of `rows.count` rows of `type`.
-    private func insertRows(_ rows: [(id: RecordID, values: [DatabaseValue])], of type: TypeStatements, with statement: RawStatementBinding) throws {
-        statement.reset()
-        let width = 3 + type.sql.valueCount
-        for (row, entry) in rows.enumerated() {
-            let first = Int32(row * width + 1)
-            statement.bind(entry.id.zoneID.ownerName, at: first)
-            statement.bind(entry.id.zoneID.zoneName, at: first + 1)
-            statement.bind(entry.id.recordName, at: first + 2)
-            // The trigger asks for each column by index; an index the values lack reads as NULL.
-            for index in 0..<type.sql.valueCount {
-                let parameter = first + 3 + Int32(index)
-                if entry.values.indices.contains(index) {
-                    statement.bind(entry.values[index], at: parameter)
-                } else {
-                    statement.bindNull(at: parameter)
-                }
-            }
+    /// The record types of which `records` holds at least a batch: the others go one by one (bound into the batch
+    /// statement and short of a batch, their rows would be bound a second time).
+    private static func typesFillingABatch<Records: Collection<RecordKit.Record>>(_ records: Records, batchSize: Int) -> Set<String> {
+        guard records.count >= batchSize, let first = records.first?.recordType else { return [] }
+        // Nearly always one type (a page of the initial sync): no count per type.
+        if records.allSatisfy({ $0.recordType == first }) { return [first] }
+        var counts: [String: Int] = [:]
+        for record in records { counts[record.recordType, default: 0] += 1 }
+        return Set(counts.filter { $0.value >= batchSize }.keys)
+    }
+
+    /// Binds `record`'s row (its ID, then the values of `projectRecord`) as row `row` of `statement`, an insert of
+    /// `type`; false, binding nothing, when the model cannot decode the record.
+    private static func bind(_ record: RecordKit.Record, of type: TypeStatements, to statement: RawStatementBinding, row: Int) -> Bool {
+        let valueCount = Int32(type.sql.valueCount)
+        let first = Int32(row) * (3 + valueCount) + 1
+        var sink = StatementColumnSink(statement: statement, from: first + 3, count: valueCount)
+        guard type.sql.type.bindRecord(record, &sink) else { return false }
+        sink.finish()
+        let id = record.id
+        statement.bind(id.zoneID.ownerName, at: first)
+        statement.bind(id.zoneID.zoneName, at: first + 1)
+        statement.bind(id.recordName, at: first + 2)
+        return true
+    }
+}
+
+/// Binds a record's column values (``ProjectionLayout/write(_:to:)``) to consecutive parameters of a statement.
+/// As the trigger asks for each column by index, values past the last parameter are left out and the parameters
+/// the values do not reach are bound NULL (``finish()``).
+struct StatementColumnSink: ProjectionColumnSink {
+    private let statement: RawStatementBinding
+    private var next: Int32
+    private let end: Int32
+
+    /// A sink binding `count` parameters from the 1-based `first` on.
+    init(statement: RawStatementBinding, from first: Int32, count: Int32) {
+        self.statement = statement
+        next = first
+        end = first + count
+    }
+
+    mutating func append(_ value: DatabaseValue) {
+        if next < end { statement.bind(value, at: next) }
+        next += 1
+    }
+
+    /// Binds NULL to the parameters no value reached.
+    mutating func finish() {
+        while next < end {
+            statement.bindNull(at: next)
+            next += 1
         }
-        try statement.execute()
     }
 }

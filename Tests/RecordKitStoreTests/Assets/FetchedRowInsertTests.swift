@@ -143,4 +143,35 @@ import Testing
         #expect(try Self.references(store) == written)
         #expect(folder.assetFolderContents().count == 3)
     }
+
+    @Test func aPageInterleavingTypesGetsTheRowsTheTriggersWrite() throws {
+        // Series have no full-text table (a batch of them goes in by one statement), books have one (theirs go one
+        // by one). The page's records are written a batch at a time: a batch of series alone, a batch of series and
+        // books interleaved (each record switches the type; too few series for a statement of their own), a batch
+        // of series alone again, and a few series left for the page's end.
+        let folder = try AssetTestFolder()
+        let store = try Self.store(folder)
+        let batch = FetchedRowInsert.batchSize
+        var changed: [RecordKit.Record] = []
+        var seriesCount = 0
+        func series() -> RecordKit.Record {
+            defer { seriesCount += 1 }
+            return Shelf.serverRecord(Shelf.series(String(format: "s%03d", seriesCount), title: "Series \(seriesCount)"))
+        }
+        for _ in 0..<batch { changed.append(series()) }
+        for index in 0..<(batch / 2) {
+            changed.append(Shelf.serverRecord(Shelf.book(String(format: "b%03d", index), pages: index)))
+            changed.append(series())
+        }
+        for _ in 0..<(batch + 5) { changed.append(series()) }
+        try store.apply(FetchedPage(zoneID: Shelf.zone, changed: changed, token: ServerChangeToken(data: Data([1]))))
+
+        #expect(try store.projectionMismatches() == [])
+        let stored = try store.fetch(ModelQuery<Series>().sorted(by: Series.Fields.name.ascending))
+        #expect(stored.count == seriesCount)
+        #expect(Set(stored.map(\.name)) == Set((0..<seriesCount).map { "Series \($0)" }))
+        let books = try store.fetch(ModelQuery<Book>().sorted(by: Book.Fields.pages.ascending))
+        #expect(books.map(\.pages) == Array(0..<(batch / 2)))
+        #expect(try Self.fullTextRows(store).count == books.count)
+    }
 }

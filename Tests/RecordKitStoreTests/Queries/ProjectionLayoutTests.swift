@@ -45,4 +45,22 @@ import Testing
         record.fields.set(.int64(1), forKey: "title")
         #expect(!layout.holdsEveryField(record), "title holds an integer")
     }
+
+    /// An asset's column holds `url.path`; the projection skips Foundation's decoding pass when it would change
+    /// nothing, and must give the same string for any URL.
+    @Test(arguments: [
+        URL(fileURLWithPath: "/tmp/store.sqlite.assets/0123456789abcdef"),
+        URL(fileURLWithPath: "/tmp/a b/%41/c"),
+        URL(fileURLWithPath: "/tmp/dir/"),
+        URL(fileURLWithPath: "/"),
+        URL(fileURLWithPath: "/tmp/ünïcode/naïve.txt"),
+        URL(fileURLWithPath: "/tmp/semi;colon"),
+        URL(fileURLWithPath: "/tmp/x#y?z"),
+        URL(fileURLWithPath: "relative/file.txt", relativeTo: URL(fileURLWithPath: "/base/")),
+    ] + ["file:///a/b%2Fc", "file:///a/b?query#fragment", "file:///a//b//", "file:///a/b/../c"].compactMap { URL(string: $0) }
+      + [URL(fileURLWithPath: "/x/y/")].compactMap { URL(string: "b/c", relativeTo: $0) })
+    func anAssetColumnHoldsTheURLsPath(url: URL) {
+        #expect(ProjectionLayout.filePath(url) == url.path, "\(url)")
+        #expect(ProjectionLayout.scalar(.asset(Asset(fileURL: url))) == url.path.databaseValue)
+    }
 }

@@ -7,11 +7,7 @@
 # Tools/Benchmarks/Baselines/build-save-baseline.sh [FOLDER]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-repository=$(git -C "$here" rev-parse --show-toplevel)
 folder=${1:-/tmp/recordkit-save-baseline}
-[ -d "$folder/.git" ] || git clone -q --no-checkout "$repository" "$folder"
-git -C "$folder" checkout -q --force 3739d63
-git -C "$folder" clean -fdq -- Tools/Benchmarks/Sources
-git -C "$folder" apply "$here/store-benchmark-3739d63.patch"
+"$here/checkout-3739d63.sh" "$folder" store-benchmark-3739d63.patch
 swift build -c release --package-path "$folder/Tools/Benchmarks" --product StoreBenchmark >&2
 echo "$folder/Tools/Benchmarks/.build/release/StoreBenchmark"

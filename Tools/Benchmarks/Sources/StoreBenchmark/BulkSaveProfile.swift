@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /// `--bulk-save-only projected|plain`: the bulk save of the store with or without its projection alone, in a

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import RecordKitStore
 
@@ -33,16 +34,9 @@ enum MemoryProbe {
 
     /// In the parent: runs the child and reads its answer.
     static func spawn(cursor: Bool, path: String) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        process.arguments = [cursor ? "--measure-cursor" : "--measure-load-all", path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let numbers = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
-        guard process.terminationStatus == 0, numbers.count == 2 else { throw BenchmarkFailure.sqlite("memory probe failed: \(String(decoding: data, as: UTF8.self))") }
+        let output = try ChildProcess.run(ChildProcess.ownExecutable(), [cursor ? "--measure-cursor" : "--measure-load-all", path])
+        let numbers = output.text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard output.status == 0, numbers.count == 2 else { throw BenchmarkFailure.sqlite("memory probe failed: \(output.text)") }
         return Result(count: numbers[0], growth: numbers[1])
     }
 }

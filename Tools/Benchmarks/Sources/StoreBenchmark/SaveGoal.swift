@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /// Issue 25's save goal: a bulk save with the projection within 1.3x of "today's save", the save of the commit the
@@ -19,13 +20,13 @@ enum SaveGoal {
 
     /// Runs `runs` alternating runs and prints them; returns the failure message when the goal is missed.
     static func run(baseline: String, count: Int, runs: Int) throws -> String? {
-        let own = CommandLine.arguments[0]
+        let own = ChildProcess.ownExecutable()
         guard FileManager.default.isExecutableFile(atPath: baseline) else { throw SaveGoalError.notExecutable(baseline) }
         print("Bulk save of \(count) notes, with the projection, against today's save (the StoreBenchmark of 3739d63 at \(baseline));")
         print("\(runs) alternating runs, each the sum of 3 rounds in fresh databases; the goal (at most \(ratioGoal)x) is judged on CPU time")
         var ratios: [Double] = []
         for run in 1...runs {
-            let load = loadAverage()
+            let load = ChildProcess.loadAverage()
             let before = try rounds(try childOutput(baseline, ["--bulk-save-only", "--count", "\(count)"]))
             let now = try rounds(try childOutput(own, ["--bulk-save-only", "projected", "--count", "\(count)"]))
             let (beforeCPU, nowCPU) = (before.cpu.reduce(0, +), now.cpu.reduce(0, +))
@@ -57,24 +58,11 @@ enum SaveGoal {
         return result
     }
 
+    /// A child's output, or an error with it when the child failed.
     private static func childOutput(_ path: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let output = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else { throw SaveGoalError.childFailed(path, process.terminationStatus, output) }
-        return output
-    }
-
-    /// The one-minute load average, as `uptime` prints it.
-    private static func loadAverage() -> String {
-        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "?" }
-        return String(text.split(separator: " ").first ?? "?")
+        let output = try ChildProcess.run(path, arguments)
+        guard output.status == 0 else { throw SaveGoalError.childFailed(path, output.status, output.text) }
+        return output.text
     }
 }
 

@@ -8,7 +8,14 @@
 // With --without-projection the store is opened with no models, so it keeps no projection table (what the
 // projection alone costs: the rest, asset adoption included, is the same).
 //
+// With --goal, issue 25's sync goal (SyncGoal.swift): the sync with and without the projection in alternating child
+// processes, three runs each (--runs N for more), PASS at 0.8x on the median CPU ratio; each --baseline PATH (a
+// SyncBenchmark built at 3739d63 by Baselines/build-sync-baseline.sh) joins the rotation, with and without an asset
+// folder, for information.
+//
 //   swift run -c release --package-path Tools/Benchmarks SyncBenchmark [count] [--without-projection]
+//   swift run -c release --package-path Tools/Benchmarks SyncBenchmark --goal [count] [--runs N] [--baseline PATH]...
+import BenchmarkSupport
 import Foundation
 import RecordKit
 import RecordKitStore
@@ -43,7 +50,28 @@ final class Progress: @unchecked Sendable {
     }
 }
 
-let count = CommandLine.arguments.dropFirst().lazy.compactMap(Int.init).first ?? 100_000
+/// The value after `option` in the arguments, if any.
+func argument(after option: String) -> String? {
+    let arguments = CommandLine.arguments
+    return arguments.firstIndex(of: option).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+}
+// The record count: the first number among the arguments that is not an option's value.
+let count = CommandLine.arguments.indices.dropFirst()
+    .filter { !["--runs", "--baseline"].contains(CommandLine.arguments[$0 - 1]) }
+    .lazy.compactMap { Int(CommandLine.arguments[$0]) }.first ?? 100_000
+if CommandLine.arguments.contains("--goal") {
+    let arguments = CommandLine.arguments
+    let baselines = arguments.indices.dropLast().filter { arguments[$0] == "--baseline" }.map { arguments[$0 + 1] }
+    let runs = argument(after: "--runs").flatMap { Int($0) } ?? 3
+    do {
+        let failures = try SyncGoal.run(count: count, runs: max(1, runs), baselines: baselines)
+        for failure in failures { print("FAIL: \(failure)") }
+        exit(failures.isEmpty ? 0 : 1)
+    } catch {
+        print("FAIL: \(error)")
+        exit(1)
+    }
+}
 let withoutProjection = CommandLine.arguments.contains("--without-projection")
 let zone = RecordZoneID(zoneName: "note-zone")
 
@@ -52,6 +80,12 @@ let zone = RecordZoneID(zoneName: "note-zone")
 let folder = NSTemporaryDirectory() + "recordkit-sync-benchmark-\(UUID().uuidString)"
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: folder) }
+/// Removes the device's folder (`exit` skips the `defer` above) and exits with status 1.
+func fail(_ message: String) -> Never {
+    print("FAIL: " + message)
+    try? FileManager.default.removeItem(atPath: folder)
+    exit(1)
+}
 let textFile = URL(fileURLWithPath: folder + "/note.txt")
 try Data("a note".utf8).write(to: textFile)
 
@@ -95,15 +129,12 @@ print("  resident memory before the sync: \(megabytes(baseline)) (the simulator'
 for reading in progress.readings {
     print("  at \(reading.records) records: \(megabytes(reading.bytes)) (+\(megabytes(reading.bytes - baseline)))")
 }
-guard stored == count else {
-    print("FAIL: the store holds \(stored) notes, expected \(count)")
-    exit(1)
-}
+guard stored == count else { fail("the store holds \(stored) notes, expected \(count)") }
 // The goal: memory bounded by the page, not by the record count.
 let growthLimit = 16 * 1_048_576
 if let first = progress.readings.first, let last = progress.readings.last, progress.readings.count > 1 {
     let growth = last.bytes - first.bytes
-    let verdict = growth <= growthLimit ? "PASS" : "FAIL"
-    print("\(verdict): memory grew \(megabytes(growth)) from \(first.records) to \(last.records) records (goal: at most \(megabytes(growthLimit)))")
-    if growth > growthLimit { exit(1) }
+    let verdict = "memory grew \(megabytes(growth)) from \(first.records) to \(last.records) records (goal: at most \(megabytes(growthLimit)))"
+    guard growth <= growthLimit else { fail(verdict) }
+    print("PASS: " + verdict)
 }
