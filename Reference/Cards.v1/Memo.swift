@@ -72,9 +72,8 @@ nonisolated extension Memo: RecordKit.GeneratedRecordModel {
 
     /// Reads a `Memo` record, checking its version and every field's kind.
     @inline(__always)
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: "version", onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -123,13 +122,17 @@ nonisolated extension Memo: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// The field walk: every field in the byte order of its key.
-    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.body, self.body)
-        sink.set(.color, self.color)
-        sink.set(.modified, self.modified)
-        sink.setList(.tags, self.tags)
-        sink.set(.title, self.title)
+    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
+    /// byte order of its key, the order records and archives keep.
+    @inline(__always)
+    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
+        switch field {
+        case .title: sink.set(.title, self.title)
+        case .body: sink.set(.body, self.body)
+        case .color: sink.set(.color, self.color)
+        case .tags: sink.setList(.tags, self.tags)
+        case .modified: sink.set(.modified, self.modified)
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

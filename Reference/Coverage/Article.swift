@@ -102,9 +102,8 @@ nonisolated extension Article: RecordKit.GeneratedRecordModel {
 
     /// Reads a `Article` record, checking its version and every field's kind.
     @inline(__always)
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: "version", onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -174,20 +173,24 @@ nonisolated extension Article: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// The field walk: every field in the byte order of its key.
-    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.`class`, self.`class`)
-        sink.set(.`default`, self.`default`)
-        sink.setList(.history, self.history)
-        sink.set(.link, self.link)
-        sink.set(.record, self.recordField)
-        sink.setList(.related, self.related, schemaAction: .none)
-        sink.setList(.scores, self.scores)
-        sink.set(.status, self.status)
-        sink.set(.subtitle, self.subtitle)
-        sink.set(.title, self.title)
-        sink.set(.views, self.views)
-        sink.set(.`where`, self.`where`, encrypted: true)
+    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
+    /// byte order of its key, the order records and archives keep.
+    @inline(__always)
+    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
+        switch field {
+        case .title: sink.set(.title, self.title)
+        case .`default`: sink.set(.`default`, self.`default`)
+        case .`class`: sink.set(.`class`, self.`class`)
+        case .record: sink.set(.record, self.recordField)
+        case .views: sink.set(.views, self.views)
+        case .link: sink.set(.link, self.link)
+        case .status: sink.set(.status, self.status)
+        case .history: sink.setList(.history, self.history)
+        case .scores: sink.setList(.scores, self.scores)
+        case .`where`: sink.set(.`where`, self.`where`, encrypted: true)
+        case .subtitle: sink.set(.subtitle, self.subtitle)
+        case .related: sink.setList(.related, self.related, schemaAction: .none)
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

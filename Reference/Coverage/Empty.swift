@@ -53,9 +53,8 @@ nonisolated extension Empty: RecordKit.GeneratedRecordModel {
 
     /// Reads a `Empty` record, checking its version and every field's kind.
     @inline(__always)
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: "version", onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -83,9 +82,9 @@ nonisolated extension Empty: RecordKit.GeneratedRecordModel {
         self.init(metadata: metadata)
     }
 
-    /// The field walk: every field in the byte order of its key.
-    public func writeFields<Sink: RecordKit.RecordFieldSink>(to _: inout Sink) where Sink.Model == Self {
-    }
+    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
+    /// byte order of its key, the order records and archives keep.
+    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {}
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
     /// sides takes the server's value.

@@ -62,9 +62,8 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
 
     /// Reads a `Note` record, checking its version and every field's kind.
     @inline(__always)
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .reject)
-        try self.init(fieldsFrom: &reader)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: "version", onNewerVersion: .reject)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -104,10 +103,14 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// The field walk: every field in the byte order of its key.
-    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.modified, self.modified)
-        sink.set(.text, self.text)
+    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
+    /// byte order of its key, the order records and archives keep.
+    @inline(__always)
+    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
+        switch field {
+        case .text: sink.set(.text, self.text)
+        case .modified: sink.set(.modified, self.modified)
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -65,9 +65,8 @@ nonisolated extension Folder: RecordKit.GeneratedRecordModel {
 
     /// Reads a `Folder` record, checking its version and every field's kind.
     @inline(__always)
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: nil, onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -110,11 +109,15 @@ nonisolated extension Folder: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// The field walk: every field in the byte order of its key.
-    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.created, self.created)
-        sink.set(.name, self.name)
-        sink.set(.parentFolder, self.parentFolder, schemaAction: .deleteSelf)
+    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
+    /// byte order of its key, the order records and archives keep.
+    @inline(__always)
+    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
+        switch field {
+        case .name: sink.set(.name, self.name)
+        case .parentFolder: sink.set(.parentFolder, self.parentFolder, schemaAction: .deleteSelf)
+        case .created: sink.set(.created, self.created)
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -63,9 +63,8 @@ nonisolated extension GalleryItem: RecordKit.GeneratedRecordModel {
 
     /// Reads a `GalleryItem` record, checking its version and every field's kind.
     @inline(__always)
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: nil, onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -108,11 +107,15 @@ nonisolated extension GalleryItem: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// The field walk: every field in the byte order of its key.
-    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.caption, self.caption)
-        sink.set(.image, self.image)
-        sink.set(.likes, self.likes)
+    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
+    /// byte order of its key, the order records and archives keep.
+    @inline(__always)
+    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
+        switch field {
+        case .caption: sink.set(.caption, self.caption)
+        case .image: sink.set(.image, self.image)
+        case .likes: sink.set(.likes, self.likes)
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

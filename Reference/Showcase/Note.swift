@@ -186,9 +186,8 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
 
     /// Reads a `Note` record, checking its version and every field's kind.
     @inline(__always)
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: "version", onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -312,38 +311,42 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// The field walk: every field in the byte order of its key.
-    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.setList(.attachments, self.attachments)
-        sink.setList(.blobs, self.blobs)
-        sink.setList(.counts, self.counts)
-        sink.setList(.dates, self.dates)
-        sink.set(.folder, self.folder, schemaAction: .deleteSelf)
-        sink.setList(.links, self.links, schemaAction: .validate)
-        sink.set(.modified, self.modified)
-        sink.set(.mood, self.mood)
-        sink.setList(.moods, self.moods)
-        sink.set(.owner, self.owner)
-        sink.set(.pinned, self.pinned)
-        sink.set(.place, self.place)
-        sink.set(.position, self.position)
-        sink.set(.priority, self.priority)
-        sink.set(.rating, self.rating)
-        sink.set(.reminder, self.reminder)
-        sink.setList(.route, self.route)
-        sink.setList(.scores, self.scores)
-        sink.set(.secret, self.secret, encrypted: true)
-        sink.set(.secretBlob, self.secretBlob, encrypted: true)
-        sink.set(.secretCount, self.secretCount, encrypted: true)
-        sink.set(.secretDate, self.secretDate, encrypted: true)
-        sink.set(.secretPlace, self.secretPlace, encrypted: true)
-        sink.set(.secretScore, self.secretScore, encrypted: true)
-        sink.set(.source, self.source)
-        sink.setList(.tags, self.tags)
-        sink.set(.text, self.text)
-        sink.set(.thumbnail, self.thumbnail)
-        sink.set(.title, self.title)
-        sink.set(.uuid, self.uuid)
+    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
+    /// byte order of its key, the order records and archives keep.
+    @inline(__always)
+    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
+        switch field {
+        case .text: sink.set(.text, self.text)
+        case .modified: sink.set(.modified, self.modified)
+        case .title: sink.set(.title, self.title)
+        case .tags: sink.setList(.tags, self.tags)
+        case .priority: sink.set(.priority, self.priority)
+        case .moods: sink.setList(.moods, self.moods)
+        case .mood: sink.set(.mood, self.mood)
+        case .pinned: sink.set(.pinned, self.pinned)
+        case .position: sink.set(.position, self.position)
+        case .uuid: sink.set(.uuid, self.uuid)
+        case .source: sink.set(.source, self.source)
+        case .folder: sink.set(.folder, self.folder, schemaAction: .deleteSelf)
+        case .links: sink.setList(.links, self.links, schemaAction: .validate)
+        case .owner: sink.set(.owner, self.owner)
+        case .secret: sink.set(.secret, self.secret, encrypted: true)
+        case .secretCount: sink.set(.secretCount, self.secretCount, encrypted: true)
+        case .secretScore: sink.set(.secretScore, self.secretScore, encrypted: true)
+        case .secretDate: sink.set(.secretDate, self.secretDate, encrypted: true)
+        case .secretBlob: sink.set(.secretBlob, self.secretBlob, encrypted: true)
+        case .secretPlace: sink.set(.secretPlace, self.secretPlace, encrypted: true)
+        case .place: sink.set(.place, self.place)
+        case .rating: sink.set(.rating, self.rating)
+        case .thumbnail: sink.set(.thumbnail, self.thumbnail)
+        case .reminder: sink.set(.reminder, self.reminder)
+        case .attachments: sink.setList(.attachments, self.attachments)
+        case .scores: sink.setList(.scores, self.scores)
+        case .counts: sink.setList(.counts, self.counts)
+        case .dates: sink.setList(.dates, self.dates)
+        case .blobs: sink.setList(.blobs, self.blobs)
+        case .route: sink.setList(.route, self.route)
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

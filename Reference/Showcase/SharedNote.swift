@@ -61,9 +61,8 @@ nonisolated extension SharedNote: RecordKit.GeneratedRecordModel {
 
     /// Reads a `SharedNote` record, checking its version and every field's kind.
     @inline(__always)
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "schemaVersion", onNewerVersion: .reject)
-        try self.init(fieldsFrom: &reader)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: "schemaVersion", onNewerVersion: .reject)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -103,10 +102,14 @@ nonisolated extension SharedNote: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// The field walk: every field in the byte order of its key.
-    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.body, self.body)
-        sink.set(.edited, self.edited)
+    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
+    /// byte order of its key, the order records and archives keep.
+    @inline(__always)
+    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
+        switch field {
+        case .body: sink.set(.body, self.body)
+        case .edited: sink.set(.edited, self.edited)
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

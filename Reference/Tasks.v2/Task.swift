@@ -89,9 +89,8 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
 
     /// Reads a `Task` record, checking its version and every field's kind.
     @inline(__always)
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: "version", onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -149,16 +148,20 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// The field walk: every field in the byte order of its key.
-    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.done, self.done)
-        sink.set(.due, self.due)
-        sink.set(.list, self.list, schemaAction: .deleteSelf)
-        sink.set(.modified, self.modified)
-        sink.set(.notes, self.notes)
-        sink.set(.priority, self.priority)
-        sink.setList(.tags, self.tags)
-        sink.set(.title, self.title)
+    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
+    /// byte order of its key, the order records and archives keep.
+    @inline(__always)
+    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
+        switch field {
+        case .title: sink.set(.title, self.title)
+        case .done: sink.set(.done, self.done)
+        case .due: sink.set(.due, self.due)
+        case .modified: sink.set(.modified, self.modified)
+        case .notes: sink.set(.notes, self.notes)
+        case .tags: sink.setList(.tags, self.tags)
+        case .priority: sink.set(.priority, self.priority)
+        case .list: sink.set(.list, self.list, schemaAction: .deleteSelf)
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -1,8 +1,9 @@
 /// A generated model's fields in the byte order of their keys, computed once per model from `Field.allCases`.
 ///
-/// Generated members list the fields in schema order (the field walk excepted); records and archives keep fields
-/// in the byte order of their keys. The readers match the keys they hold against this table (one comparison per
-/// key, as they walk both in order), so the decode walk lists the fields in schema order, in one `switch`.
+/// Generated members list the fields in schema order; records and archives keep fields in the byte order of their
+/// keys. The readers match the keys they hold against this table (one comparison per key, as they walk both in
+/// order), and ``GeneratedRecordModel/writeFields(to:)`` hands the writers the fields in its order, so the decode
+/// walk and the field walk each list the fields in schema order, in one `switch`.
 ///
 /// Generated models hold one in a `static let` (``GeneratedRecordModel/fieldOrder``): it is built once, never
 /// freed, and read through ``table`` without retaining anything.
@@ -14,6 +15,10 @@ public final class FieldOrder<Field: RecordFieldKey>: @unchecked Sendable {
     /// The fields and their keys' UTF-8, in key order: what ``table`` hands out.
     @usableFromInline let fields: UnsafeMutableBufferPointer<Field>
     @usableFromInline let keys: UnsafeMutablePointer<UnsafeBufferPointer<UInt8>>
+    /// The keys as strings, in key order: a record's keys are matched against them with `==` first.
+    @usableFromInline let strings: UnsafeMutablePointer<String>
+    /// Whether every key is ASCII: then a key `==` to a record's key of the same UTF-8 length has its bytes.
+    @usableFromInline let keysAreASCII: Bool
     /// The bytes `keys` point into, back to back.
     let keyBytes: UnsafeMutableBufferPointer<UInt8>
 
@@ -27,6 +32,9 @@ public final class FieldOrder<Field: RecordFieldKey>: @unchecked Sendable {
         keyBytes = .allocate(capacity: Swift.max(bytes.count, 1))
         _ = keyBytes.initialize(from: bytes)
         keys = .allocate(capacity: Swift.max(sorted.count, 1))
+        strings = .allocate(capacity: Swift.max(sorted.count, 1))
+        strings.initialize(from: sorted.map(\.rawValue), count: sorted.count)
+        keysAreASCII = bytes.allSatisfy { $0 < 0x80 }
         var start = 0
         for (index, field) in sorted.enumerated() {
             let count = field.rawValue.utf8.count
@@ -37,6 +45,7 @@ public final class FieldOrder<Field: RecordFieldKey>: @unchecked Sendable {
 
     deinit {
         fields.deinitialize().deallocate()
+        strings.deinitialize(count: count).deallocate()
         keys.deallocate()
         keyBytes.deallocate()
     }
@@ -45,6 +54,13 @@ public final class FieldOrder<Field: RecordFieldKey>: @unchecked Sendable {
     @inlinable
     public var table: FieldKeyTable<Field> {
         FieldKeyTable(fields: UnsafeBufferPointer(fields), keys: keys)
+    }
+
+    /// The keys as strings, in key order, held without retaining the table: what ``RecordFieldReader`` matches a
+    /// record's keys against.
+    @inlinable
+    var keyStrings: FieldKeyStrings {
+        FieldKeyStrings(strings: strings, isASCII: keysAreASCII)
     }
 }
 
@@ -95,5 +111,30 @@ struct FieldKeys {
             index &+= 1
         }
         return (index, false)
+    }
+}
+
+/// A ``FieldOrder``'s keys as strings, in key order, held without retaining it.
+@usableFromInline
+struct FieldKeyStrings {
+    @usableFromInline let strings: UnsafeMutablePointer<String>
+    /// Whether every key is ASCII.
+    @usableFromInline let isASCII: Bool
+
+    @inlinable
+    init(strings: UnsafeMutablePointer<String>, isASCII: Bool) {
+        self.strings = strings
+        self.isASCII = isASCII
+    }
+
+    /// Whether `key` is the key at `index`, compared as bytes. A key read from a record is mostly the same small
+    /// string as the table's (its bytes held in the string itself), which `==` tells in a few instructions.
+    /// `==` also holds for canonical equivalents, but none of an ASCII key has its UTF-8 length: every non-ASCII
+    /// scalar takes two bytes or more and stands for one ASCII scalar at most.
+    @inlinable @inline(__always)
+    func isKey(_ key: String, at index: Int) -> Bool {
+        let tableKey = strings[index]
+        if isASCII { return key == tableKey && key.utf8.count == tableKey.utf8.count }
+        return FieldKeyOrder.compare(key, tableKey) == 0
     }
 }

@@ -1,6 +1,8 @@
 /// Reads the fields of a ``Record`` into a generated model: the version gate, then one typed read per field.
 ///
-/// Generated `init(record:)` creates one and hands it to the model's decode walk (`init(fieldsFrom:)`), which takes
+/// Generated `init(record:)` calls ``read(_:versionField:onNewerVersion:)``, which creates one on the borrowed
+/// record (nothing of the record is copied or retained but what ``metadata()`` keeps) and hands it to the
+/// model's decode walk (`init(fieldsFrom:)`), which takes
 /// the declared fields the record holds from ``nextField()``, in the record's order, reads each with `read(_:)`,
 /// `readOptional(_:)` or ``readList(_:)``, then takes ``metadata()`` and resolves the absent fields
 /// (``required(_:_:)``, ``value(_:_:default:)``, ``list(_:_:)``). Every error names the record type, the record
@@ -8,20 +10,26 @@
 public struct RecordFieldReader<Model: GeneratedRecordModel>: RecordFieldSource {
     /// Reads throw errors that name the record type, the record and the field.
     public typealias Failure = RecordDecodingError
+    /// The record being read, borrowed for the length of ``read(_:versionField:onNewerVersion:)``: copying its
+    /// parts into the reader cost a retain and a release per string and array in it.
+    @usableFromInline let record: UnsafePointer<Record>
     /// The name of the record being read, for errors.
-    public let recordName: String
-    /// The ID and system fields of the record, for ``metadata()``.
-    @usableFromInline let recordID: RecordID
-    @usableFromInline let system: SystemFields
+    public var recordName: String { record.pointee.id.recordName }
     /// The version the record was written with: its version field, or 1 when it has none.
     public let version: Int
-    @usableFromInline let fields: RecordFields
-    @usableFromInline let encryptedFields: RecordFields
+    @usableFromInline var fields: RecordFields {
+        @inlinable @inline(__always) _read { yield record.pointee.fields }
+    }
+    @usableFromInline var encryptedFields: RecordFields {
+        @inlinable @inline(__always) _read { yield record.pointee.encryptedFields }
+    }
     @usableFromInline let versionField: String?
     /// How many stored values the reads found, to tell cheaply whether unknown fields remain.
     @usableFromInline var valuesFound = 0
     /// The model's fields in key order, matched against the record's keys.
     @usableFromInline let table: FieldKeyTable<Model.Field>
+    /// The same keys as strings, matched first.
+    @usableFromInline let keyStrings: FieldKeyStrings
     /// The next field of ``table`` ``nextField()`` looks up, in ``fields`` or, once those are done,
     /// ``encryptedFields``.
     @usableFromInline var tableIndex = 0
@@ -31,42 +39,52 @@ public struct RecordFieldReader<Model: GeneratedRecordModel>: RecordFieldSource 
     /// The entry of the field ``nextField()`` returned last.
     @usableFromInline var current = 0
 
-    /// Checks the record type and the version gate.
+    /// Reads a model from `record`: the record type and the version gate, then the model's decode walk. What
+    /// generated `init(record:)` returns.
     ///
     /// - Parameters:
     ///   - record: the record to read.
     ///   - versionField: the field that holds the version, nil for an unversioned type.
     ///   - onNewerVersion: what to do when the record's version is above `Model.schemaVersion`.
     @inlinable @inline(__always)
-    public init(_ record: Record, versionField: String?, onNewerVersion: NewerVersionRule) throws(RecordDecodingError) {
-        guard record.recordType == Model.recordType else {
-            throw .wrongRecordType(expected: Model.recordType, found: record.recordType, recordName: record.id.recordName)
+    public static func read(
+        _ record: borrowing Record, versionField: String?, onNewerVersion: NewerVersionRule
+    ) throws(RecordDecodingError) -> Model {
+        try withUnsafePointer(to: record) { (record) throws(RecordDecodingError) -> Model in
+            var reader = try RecordFieldReader(record, versionField: versionField, onNewerVersion: onNewerVersion)
+            return try Model(fieldsFrom: &reader)
         }
-        // Only what the reads need: copying the whole record costs a retain per string in it.
-        recordName = record.id.recordName
-        recordID = record.id
-        system = record.system
-        fields = record.fields
-        encryptedFields = record.encryptedFields
+    }
+
+    /// Checks the record type and the version gate of the record `pointer` points to, which must outlive the reader.
+    @inlinable @inline(__always)
+    init(_ pointer: UnsafePointer<Record>, versionField: String?, onNewerVersion: NewerVersionRule) throws(RecordDecodingError) {
+        record = pointer
+        guard pointer.pointee.recordType == Model.recordType else {
+            throw .wrongRecordType(
+                expected: Model.recordType, found: pointer.pointee.recordType, recordName: pointer.pointee.id.recordName)
+        }
         self.versionField = versionField
-        table = Model.fieldOrder.table
-        guard let versionField, let stored = record[versionField] else {
+        let order = Model.fieldOrder
+        table = order.table
+        keyStrings = order.keyStrings
+        guard let versionField, let stored = pointer.pointee[versionField] else {
             version = 1
             return
         }
         guard case let .int64(found) = stored else {
             throw .typeMismatch(
-                recordType: Model.recordType, recordName: record.id.recordName, field: versionField,
+                recordType: Model.recordType, recordName: pointer.pointee.id.recordName, field: versionField,
                 expected: .scalar(.int64), found: stored.type)
         }
         guard found >= 1, let found = Int(exactly: found) else {
             throw .invalidValue(
-                recordType: Model.recordType, recordName: record.id.recordName, field: versionField,
+                recordType: Model.recordType, recordName: pointer.pointee.id.recordName, field: versionField,
                 value: String(found), reason: "a record version (1 or more)")
         }
         if found > Model.schemaVersion && onNewerVersion == .reject {
             throw .newerVersion(
-                recordType: Model.recordType, recordName: record.id.recordName, versionField: versionField,
+                recordType: Model.recordType, recordName: pointer.pointee.id.recordName, versionField: versionField,
                 found: found, supported: Model.schemaVersion)
         }
         version = found
@@ -79,20 +97,21 @@ public struct RecordFieldReader<Model: GeneratedRecordModel>: RecordFieldSource 
     @inlinable @inline(__always)
     public mutating func nextField() -> Model.Field? {
         if !inEncryptedFields {
+            let entryCount = fields.entries.count
             while tableIndex < table.count {
-                let key = table.keys.keys[tableIndex]
+                let index = tableIndex
                 tableIndex &+= 1
                 // Both in key order: entries before the key are unknown fields, an entry after it means the
-                // record does not hold it.
-                while cursor < fields.entries.count {
-                    let order = Self.compare(fields.entries[cursor].key, key)
-                    if order > 0 { break }
-                    cursor &+= 1
-                    if order == 0 {
-                        current = cursor &- 1
+                // record does not hold it. Mostly the next entry is the key: one `==` of two small strings.
+                while cursor < entryCount {
+                    if keyStrings.isKey(fields.entries[cursor].key, at: index) {
+                        current = cursor
+                        cursor &+= 1
                         valuesFound &+= 1
-                        return table[tableIndex &- 1]
+                        return table[index]
                     }
+                    if Self.compare(fields.entries[cursor].key, table.keys.keys[index]) > 0 { break }
+                    cursor &+= 1
                 }
             }
             if encryptedFields.isEmpty { return nil }
@@ -172,7 +191,7 @@ public struct RecordFieldReader<Model: GeneratedRecordModel>: RecordFieldSource 
     /// the version field, which ``RecordFieldWriter`` writes itself), and the version read.
     @inlinable @inline(__always)
     public func metadata() -> RecordMetadata {
-        var metadata = RecordMetadata(recordID: recordID, system: system, decodedVersion: version)
+        var metadata = RecordMetadata(recordID: record.pointee.id, system: record.pointee.system, decodedVersion: version)
         // Every stored value was read: nothing unknown, skip the filtering.
         if valuesFound == fields.count + encryptedFields.count { return metadata }
         let isUnknown: ((key: String, value: FieldValue)) -> Bool = { [versionField] entry in

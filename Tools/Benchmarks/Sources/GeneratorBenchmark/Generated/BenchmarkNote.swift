@@ -75,9 +75,8 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
 
     /// Reads a `Note` record, checking its version and every field's kind.
     @inline(__always)
-    init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: nil, onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -129,14 +128,18 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// The field walk: every field in the byte order of its key.
-    func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.attachment, self.attachment)
-        sink.set(.count, self.count)
-        sink.set(.folder, self.folder)
-        sink.set(.ratio, self.ratio)
-        sink.setList(.tags, self.tags)
-        sink.set(.text, self.text)
+    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
+    /// byte order of its key, the order records and archives keep.
+    @inline(__always)
+    func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
+        switch field {
+        case .text: sink.set(.text, self.text)
+        case .count: sink.set(.count, self.count)
+        case .tags: sink.setList(.tags, self.tags)
+        case .ratio: sink.set(.ratio, self.ratio)
+        case .attachment: sink.set(.attachment, self.attachment)
+        case .folder: sink.set(.folder, self.folder)
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
