@@ -172,24 +172,20 @@ nonisolated extension Book: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
-    /// byte order of its key, the order records and archives keep.
-    @inline(__always)
-    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
-        switch field {
-        case .title: sink.set(.title, self.title)
-        case .author: sink.set(.author, self.author)
-        case .pages: sink.set(.pages, self.pages)
-        case .price: sink.set(.price, self.price)
-        case .published: sink.set(.published, self.published)
-        case .format: sink.set(.format, self.format)
-        case .inStock: sink.set(.inStock, self.inStock)
-        case .tags: sink.setList(.tags, self.tags)
-        case .shop: sink.set(.shop, self.shop)
-        case .series: sink.set(.series, self.series, schemaAction: .none)
-        case .blurb: sink.set(.blurb, self.blurb)
-        case .cover: sink.set(.cover, self.cover)
-        }
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.author, self.author)
+        sink.set(.blurb, self.blurb)
+        sink.set(.cover, self.cover)
+        sink.set(.format, self.format)
+        sink.set(.inStock, self.inStock)
+        sink.set(.pages, self.pages)
+        sink.set(.price, self.price)
+        sink.set(.published, self.published)
+        sink.set(.series, self.series, schemaAction: .none)
+        sink.set(.shop, self.shop)
+        sink.setList(.tags, self.tags)
+        sink.set(.title, self.title)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -122,17 +122,13 @@ nonisolated extension Card: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
-    /// byte order of its key, the order records and archives keep.
-    @inline(__always)
-    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
-        switch field {
-        case .title: sink.set(.title, self.title)
-        case .body: sink.set(.body, self.body)
-        case .color: sink.set(.color, self.color)
-        case .tags: sink.setList(.tags, self.tags)
-        case .modified: sink.set(.modified, self.modified)
-        }
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.body, self.body)
+        sink.set(.color, self.color)
+        sink.set(.modified, self.modified)
+        sink.setList(.tags, self.tags)
+        sink.set(.title, self.title)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -173,24 +173,20 @@ nonisolated extension Article: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
-    /// byte order of its key, the order records and archives keep.
-    @inline(__always)
-    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
-        switch field {
-        case .title: sink.set(.title, self.title)
-        case .`default`: sink.set(.`default`, self.`default`)
-        case .`class`: sink.set(.`class`, self.`class`)
-        case .record: sink.set(.record, self.recordField)
-        case .views: sink.set(.views, self.views)
-        case .link: sink.set(.link, self.link)
-        case .status: sink.set(.status, self.status)
-        case .history: sink.setList(.history, self.history)
-        case .scores: sink.setList(.scores, self.scores)
-        case .`where`: sink.set(.`where`, self.`where`, encrypted: true)
-        case .subtitle: sink.set(.subtitle, self.subtitle)
-        case .related: sink.setList(.related, self.related, schemaAction: .none)
-        }
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.`class`, self.`class`)
+        sink.set(.`default`, self.`default`)
+        sink.setList(.history, self.history)
+        sink.set(.link, self.link)
+        sink.set(.record, self.recordField)
+        sink.setList(.related, self.related, schemaAction: .none)
+        sink.setList(.scores, self.scores)
+        sink.set(.status, self.status)
+        sink.set(.subtitle, self.subtitle)
+        sink.set(.title, self.title)
+        sink.set(.views, self.views)
+        sink.set(.`where`, self.`where`, encrypted: true)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

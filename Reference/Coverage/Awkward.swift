@@ -114,16 +114,12 @@ nonisolated extension Awkward: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
-    /// byte order of its key, the order records and archives keep.
-    @inline(__always)
-    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
-        switch field {
-        case .metadata: sink.set(.metadata, self.metadataField)
-        case .rawValueField: sink.set(.rawValueField, self.rawValue)
-        case .`self`: sink.set(.`self`, self.selfField)
-        case .zoneID: sink.set(.zoneID, self.zoneID)
-        }
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.metadata, self.metadataField)
+        sink.set(.rawValueField, self.rawValue)
+        sink.set(.`self`, self.selfField)
+        sink.set(.zoneID, self.zoneID)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

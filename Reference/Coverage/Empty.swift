@@ -82,9 +82,9 @@ nonisolated extension Empty: RecordKit.GeneratedRecordModel {
         self.init(metadata: metadata)
     }
 
-    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
-    /// byte order of its key, the order records and archives keep.
-    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {}
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to _: inout Sink) where Sink.Model == Self {
+    }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
     /// sides takes the server's value.

@@ -103,14 +103,10 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
-    /// byte order of its key, the order records and archives keep.
-    @inline(__always)
-    func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
-        switch field {
-        case .text: sink.set(.text, self.text)
-        case .modified: sink.set(.modified, self.modified)
-        }
+    /// The field walk: every field in the byte order of its key.
+    func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.modified, self.modified)
+        sink.set(.text, self.text)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

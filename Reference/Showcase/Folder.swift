@@ -109,15 +109,11 @@ nonisolated extension Folder: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
-    /// byte order of its key, the order records and archives keep.
-    @inline(__always)
-    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
-        switch field {
-        case .name: sink.set(.name, self.name)
-        case .parentFolder: sink.set(.parentFolder, self.parentFolder, schemaAction: .deleteSelf)
-        case .created: sink.set(.created, self.created)
-        }
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.created, self.created)
+        sink.set(.name, self.name)
+        sink.set(.parentFolder, self.parentFolder, schemaAction: .deleteSelf)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -107,15 +107,11 @@ nonisolated extension GalleryItem: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
-    /// byte order of its key, the order records and archives keep.
-    @inline(__always)
-    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
-        switch field {
-        case .caption: sink.set(.caption, self.caption)
-        case .image: sink.set(.image, self.image)
-        case .likes: sink.set(.likes, self.likes)
-        }
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.caption, self.caption)
+        sink.set(.image, self.image)
+        sink.set(.likes, self.likes)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -102,14 +102,10 @@ nonisolated extension SharedNote: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
-    /// byte order of its key, the order records and archives keep.
-    @inline(__always)
-    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
-        switch field {
-        case .body: sink.set(.body, self.body)
-        case .edited: sink.set(.edited, self.edited)
-        }
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.body, self.body)
+        sink.set(.edited, self.edited)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -122,17 +122,13 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
-    /// byte order of its key, the order records and archives keep.
-    @inline(__always)
-    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
-        switch field {
-        case .title: sink.set(.title, self.title)
-        case .done: sink.set(.done, self.done)
-        case .due: sink.set(.due, self.due)
-        case .color: sink.set(.color, self.color)
-        case .modified: sink.set(.modified, self.modified)
-        }
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.color, self.color)
+        sink.set(.done, self.done)
+        sink.set(.due, self.due)
+        sink.set(.modified, self.modified)
+        sink.set(.title, self.title)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -148,20 +148,16 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
-    /// byte order of its key, the order records and archives keep.
-    @inline(__always)
-    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
-        switch field {
-        case .title: sink.set(.title, self.title)
-        case .done: sink.set(.done, self.done)
-        case .due: sink.set(.due, self.due)
-        case .modified: sink.set(.modified, self.modified)
-        case .notes: sink.set(.notes, self.notes)
-        case .tags: sink.setList(.tags, self.tags)
-        case .priority: sink.set(.priority, self.priority)
-        case .list: sink.set(.list, self.list, schemaAction: .deleteSelf)
-        }
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.done, self.done)
+        sink.set(.due, self.due)
+        sink.set(.list, self.list, schemaAction: .deleteSelf)
+        sink.set(.modified, self.modified)
+        sink.set(.notes, self.notes)
+        sink.set(.priority, self.priority)
+        sink.setList(.tags, self.tags)
+        sink.set(.title, self.title)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

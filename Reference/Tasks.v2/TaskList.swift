@@ -91,13 +91,9 @@ nonisolated extension TaskList: RecordKit.GeneratedRecordModel {
         try self.init(name: _source.required(name, .name), metadata: metadata)
     }
 
-    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
-    /// byte order of its key, the order records and archives keep.
-    @inline(__always)
-    public func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
-        switch field {
-        case .name: sink.set(.name, self.name)
-        }
+    /// The field walk: every field in the byte order of its key.
+    public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.name, self.name)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

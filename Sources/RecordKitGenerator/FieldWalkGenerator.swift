@@ -1,15 +1,15 @@
 import RecordSchema
 
-/// Prints a model's two walks and the codec entry points that share them: the field walk (one `switch`,
-/// `writeField(_:to:)`, which RecordKit's `writeFields(to:)` drives in key order), which `record()`, `archived()`
-/// and `encode(to:)` hand their writer to, and the decode walk
-/// `init(fieldsFrom:)`, which `init(record:)`, `init(archived:)` and `init(from:)` hand their reader to. Both walks
-/// list the fields in schema order; the readers and writers keep the byte order of the keys through the model's
-/// `fieldOrder` table.
+/// Prints a model's two walks and the codec entry points that share them: the field walk `writeFields(to:)`,
+/// which `record()`, `archived()` and `encode(to:)` hand their writer to, and the decode walk
+/// `init(fieldsFrom:)`, which `init(record:)`, `init(archived:)` and `init(from:)` hand their reader to. The decode
+/// walk lists the fields in schema order (its locals, its `switch`, the memberwise initializer); the reader hands it
+/// the fields in the order it holds them.
 struct FieldWalkGenerator {
     let recordType: RecordType
     /// The fields as the struct declares them: the order of the memberwise initializer's parameters.
     let fieldsInSchemaOrder: [FieldGenerator]
+    let fieldsInKeyOrder: [FieldGenerator]
     let access: AccessLevel
 
     private var versionField: String { recordType.versionField.map(SwiftNamer.stringLiteral) ?? "nil" }
@@ -47,7 +47,7 @@ struct FieldWalkGenerator {
         }
     }
 
-    /// `init(fieldsFrom:)` and `writeField(_:to:)`.
+    /// `init(fieldsFrom:)` and `writeFields(to:)`.
     func printWalks(into p: inout CodePrinter) {
         let a = access.prefix
         p.line("/// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the")
@@ -68,20 +68,10 @@ struct FieldWalkGenerator {
             p.memberwiseInit(arguments, metadata: "metadata", throwing: throwing)
         }
         p.line()
-        p.line("/// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the")
-        p.line("/// byte order of its key, the order records and archives keep.")
-        let signature = "\(a)func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {"
-        guard !fieldsInSchemaOrder.isEmpty else {
-            // `Field` has no cases, so no value reaches the body: a `switch` would be reported as never executed.
-            p.line(signature + "}")
-            return
-        }
-        // Inlined into RecordKit's loop over the keys: called apart, each field paid a call.
-        p.line("@inline(__always)")
-        p.block(signature) { p in
-            p.line("switch field {")
-            for field in fieldsInSchemaOrder { p.line("case .\(field.fieldCase): \(field.writeStatement)") }
-            p.line("}")
+        p.line("/// The field walk: every field in the byte order of its key.")
+        let sinkName = fieldsInKeyOrder.isEmpty ? "_" : "sink"
+        p.block("\(a)func writeFields<Sink: RecordKit.RecordFieldSink>(to \(sinkName): inout Sink) where Sink.Model == Self {") { p in
+            for field in fieldsInKeyOrder { p.line(field.writeStatement) }
         }
     }
 }

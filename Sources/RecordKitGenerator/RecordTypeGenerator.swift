@@ -51,7 +51,8 @@ struct RecordTypeGenerator {
             }
             p.line("\(a)static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()")
             p.line()
-            let walks = FieldWalkGenerator(recordType: recordType, fieldsInSchemaOrder: fields, access: access)
+            let walks = FieldWalkGenerator(
+                recordType: recordType, fieldsInSchemaOrder: fields, fieldsInKeyOrder: fieldsInKeyOrder, access: access)
             walks.printCodecs(into: &p)
             p.line()
             walks.printWalks(into: &p)
@@ -124,5 +125,10 @@ struct RecordTypeGenerator {
             for field in fields { p.line("self.\(CodePrinter.assignedName(field.property)) = \(field.property)") }
             p.line("self.metadata = RecordKit.RecordMetadata(recordID: recordID)")
         }
+    }
+
+    /// The fields sorted by the UTF-8 bytes of their keys, as `RecordFields` keeps them.
+    var fieldsInKeyOrder: [FieldGenerator] {
+        fields.sorted { $0.field.name.utf8.lexicographicallyPrecedes($1.field.name.utf8) }
     }
 }

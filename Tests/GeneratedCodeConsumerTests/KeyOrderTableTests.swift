@@ -2,9 +2,9 @@ import Foundation
 @testable import RecordKit
 import Testing
 
-/// The model's key-order table (`fieldOrder`) drives the walks in key order, and its shortcuts keep the byte order
-/// of the keys exact: a record writer appends fields that come in the table's order and searches for any other; the
-/// reader's `==` shortcut never takes a canonically equivalent key for a declared one.
+/// The shortcuts the model's key-order table (`fieldOrder`) gives keep the byte order of the keys exact: a record
+/// writer appends the fields that come in the table's order and searches for any other; the record reader's `==`
+/// shortcut never takes a canonically equivalent key for a declared one.
 @Suite struct KeyOrderTableTests {
     /// A key whose canonical equivalent differs in bytes: U+212A KELVIN SIGN is `==` to "K" in Swift.
     enum KelvinKey: String, RecordFieldKey {

@@ -44,7 +44,7 @@ import RecordSchema
             "public nonisolated enum Field:", "public var metadata:", "public init(\n", "\n}\n\n// MARK: - RecordKit support\n\n",
             "nonisolated extension Note: RecordKit.GeneratedRecordModel {", "public static let recordType", "public init(record:",
             "public func record()", "public init<Source: RecordKit.RecordFieldSource>(fieldsFrom",
-            "public func writeField<Sink: RecordKit.RecordFieldSink>", "public static func merge(",
+            "public func writeFields<Sink: RecordKit.RecordFieldSink>", "public static func merge(",
         ]
         let positions = try landmarks.map { landmark in try #require(text.range(of: landmark)?.lowerBound, "\(landmark)") }
         #expect(positions == positions.sorted())

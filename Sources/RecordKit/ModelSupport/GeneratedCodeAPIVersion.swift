@@ -6,12 +6,11 @@
 /// misbehaving at run time.
 public enum GeneratedCodeAPIVersion_5 {}
 
-/// Version 4 read and wrote the fields in the byte order of their keys, one call per field, the encrypted ones read
-/// after `beginEncryptedFields()`; version 5 lists the fields in schema order in every member: the decode walk is
-/// one `switch` over the fields a ``RecordFieldSource`` hands it (``RecordFieldSource/nextField()``), the field walk
-/// one `switch` that writes one field (``GeneratedRecordModel/writeField(_:to:)``), driven in key order by
-/// ``GeneratedRecordModel/writeFields(to:)``, and each model has a key-order table
-/// (``GeneratedRecordModel/fieldOrder``); `init(record:)` borrows its record.
+/// Version 4 read the fields in the byte order of their keys, one call per field, the encrypted ones after
+/// `beginEncryptedFields()`; version 5 lists the fields in schema order in every member but the field walk: the
+/// decode walk is one `switch` over the fields a ``RecordFieldSource`` hands it (``RecordFieldSource/nextField()``),
+/// each model has a key-order table (``GeneratedRecordModel/fieldOrder``), and `init(record:)` borrows its record
+/// and reads it through ``RecordFieldReader/read(_:versionField:onNewerVersion:)``.
 @available(*, unavailable, message: "this file was generated for an older RecordKit: regenerate it with the recordgen of this RecordKit")
 public enum GeneratedCodeAPIVersion_4 {}
 

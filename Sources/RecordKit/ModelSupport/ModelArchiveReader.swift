@@ -130,7 +130,7 @@ public struct ModelArchiveReader<Model: GeneratedRecordModel>: RecordFieldSource
         return metadata
     }
 
-    /// The version gate of ``RecordFieldReader/init(_:versionField:onNewerVersion:)``; anything it refuses stops.
+    /// The version gate of ``RecordFieldReader/read(_:versionField:onNewerVersion:)``; anything it refuses stops.
     @inlinable @inline(__always)
     func checkedVersion() throws(ModelArchiveReadStop) -> Int {
         guard let stored = stream.versionValue else { return 1 }

@@ -3,10 +3,9 @@ import Foundation
 /// Where a generated model's field walk writes: ``RecordFieldWriter`` (a ``Record``), ``ModelArchiveWriter`` (the
 /// native archive, no record built) and ``ModelCoding`` (JSON, `Codable`) all take the same walk.
 ///
-/// ``GeneratedRecordModel/writeFields(to:)`` hands every declared field to the sink once, through the model's
-/// generated `writeField(_:to:)`, in the byte order of the keys (the order records and archives keep fields in).
-/// Typed reference fields pass their schema action: the sink applies it to a reference without an action of its
-/// own, so the model never has to rewrite its property.
+/// Generated `writeFields(to:)` hands every declared field to the sink once, in the byte order of the keys (the
+/// order records and archives keep fields in). Typed reference fields pass their schema action: the sink applies
+/// it to a reference without an action of its own, so the model never has to rewrite its property.
 public protocol RecordFieldSink<Model> {
     /// The model whose fields the sink takes.
     associatedtype Model: RecordModel

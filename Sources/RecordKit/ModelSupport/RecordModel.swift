@@ -47,10 +47,9 @@ public protocol RecordModel: Sendable, Hashable, Identifiable where ID == Record
 
 /// A model `recordgen` generated: its fields in two walks that every codec shares. `init(record:)`,
 /// `init(archived:)` and `init(from:)` (`Codable`) read through ``init(fieldsFrom:)``; `record()`, `archived()` and
-/// `encode(to:)` write through ``writeFields(to:)``, which takes the fields in key order from ``fieldOrder`` and
-/// hands each to the model's one `switch` (``writeField(_:to:)``). Generated members list the fields in schema
-/// order only; the readers match the fields they hold with ``fieldOrder``, the model's key-order table, and the
-/// writers take them in its order. A hand-written ``RecordModel`` need not adopt it.
+/// `encode(to:)` write through ``writeFields(to:)``. Generated members list the fields in schema order, except the
+/// field walk, which writes them in the byte order of the keys; the readers match the fields they hold with
+/// ``fieldOrder``, the model's key-order table. A hand-written ``RecordModel`` need not adopt it.
 public protocol GeneratedRecordModel: RecordModel {
     /// The model's fields in the byte order of their keys, built once (a `static let`).
     static var fieldOrder: FieldOrder<Field> { get }
@@ -59,24 +58,8 @@ public protocol GeneratedRecordModel: RecordModel {
     /// the metadata; then the memberwise initializer, where an absent field takes its default or is missing.
     init<Source: RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self
 
-    /// Hands one field to `sink`: one `switch` over the fields, in schema order. ``writeFields(to:)`` calls it
-    /// for every field in the byte order of the keys.
-    func writeField<Sink: RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self
-}
-
-extension GeneratedRecordModel {
-    /// The field walk: hands every declared field to `sink` once, in the byte order of the keys (the order
-    /// records and archives keep fields in).
-    @inlinable @inline(__always)
-    public func writeFields<Sink: RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        let order = Self.fieldOrder.table.fields
-        guard var next = order.baseAddress else { return }
-        let end = next + order.count
-        while next < end {
-            writeField(next.pointee, to: &sink)
-            next += 1
-        }
-    }
+    /// The field walk: hands every declared field to `sink`.
+    func writeFields<Sink: RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self
 }
 
 extension RecordModel {

@@ -128,18 +128,14 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
-    /// byte order of its key, the order records and archives keep.
-    @inline(__always)
-    func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
-        switch field {
-        case .text: sink.set(.text, self.text)
-        case .count: sink.set(.count, self.count)
-        case .tags: sink.setList(.tags, self.tags)
-        case .ratio: sink.set(.ratio, self.ratio)
-        case .attachment: sink.set(.attachment, self.attachment)
-        case .folder: sink.set(.folder, self.folder)
-        }
+    /// The field walk: every field in the byte order of its key.
+    func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.attachment, self.attachment)
+        sink.set(.count, self.count)
+        sink.set(.folder, self.folder)
+        sink.set(.ratio, self.ratio)
+        sink.setList(.tags, self.tags)
+        sink.set(.text, self.text)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -230,32 +230,28 @@ nonisolated extension Type0: RecordKit.GeneratedRecordModel {
         )
     }
 
-    /// One step of the field walk: hands `field` to the sink. `writeFields(to:)` takes every field in the
-    /// byte order of its key, the order records and archives keep.
-    @inline(__always)
-    func writeField<Sink: RecordKit.RecordFieldSink>(_ field: Field, to sink: inout Sink) where Sink.Model == Self {
-        switch field {
-        case .field0: sink.set(.field0, self.field0)
-        case .field1: sink.set(.field1, self.field1)
-        case .field2: sink.set(.field2, self.field2)
-        case .field3: sink.set(.field3, self.field3)
-        case .field4: sink.set(.field4, self.field4)
-        case .field5: sink.set(.field5, self.field5)
-        case .field6: sink.set(.field6, self.field6)
-        case .field7: sink.set(.field7, self.field7)
-        case .field8: sink.set(.field8, self.field8)
-        case .field9: sink.setList(.field9, self.field9)
-        case .field10: sink.set(.field10, self.field10)
-        case .field11: sink.set(.field11, self.field11)
-        case .field12: sink.set(.field12, self.field12)
-        case .field13: sink.set(.field13, self.field13)
-        case .field14: sink.set(.field14, self.field14)
-        case .field15: sink.set(.field15, self.field15)
-        case .field16: sink.set(.field16, self.field16)
-        case .field17: sink.set(.field17, self.field17)
-        case .field18: sink.set(.field18, self.field18)
-        case .field19: sink.set(.field19, self.field19)
-        }
+    /// The field walk: every field in the byte order of its key.
+    func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
+        sink.set(.field0, self.field0)
+        sink.set(.field1, self.field1)
+        sink.set(.field10, self.field10)
+        sink.set(.field11, self.field11)
+        sink.set(.field12, self.field12)
+        sink.set(.field13, self.field13)
+        sink.set(.field14, self.field14)
+        sink.set(.field15, self.field15)
+        sink.set(.field16, self.field16)
+        sink.set(.field17, self.field17)
+        sink.set(.field18, self.field18)
+        sink.set(.field19, self.field19)
+        sink.set(.field2, self.field2)
+        sink.set(.field3, self.field3)
+        sink.set(.field4, self.field4)
+        sink.set(.field5, self.field5)
+        sink.set(.field6, self.field6)
+        sink.set(.field7, self.field7)
+        sink.set(.field8, self.field8)
+        sink.setList(.field9, self.field9)
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
