@@ -174,18 +174,38 @@ nonisolated extension Book: RecordKit.GeneratedRecordModel {
 
     /// The field walk: every field in the byte order of its key.
     public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.author, self.author)
-        sink.set(.blurb, self.blurb)
-        sink.set(.cover, self.cover)
-        sink.set(.format, self.format)
-        sink.set(.inStock, self.inStock)
-        sink.set(.pages, self.pages)
-        sink.set(.price, self.price)
-        sink.set(.published, self.published)
-        sink.set(.series, self.series, schemaAction: .none)
-        sink.set(.shop, self.shop)
-        sink.setList(.tags, self.tags)
-        sink.set(.title, self.title)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+        writeField(3, to: &sink)
+        writeField(4, to: &sink)
+        writeField(5, to: &sink)
+        writeField(6, to: &sink)
+        writeField(7, to: &sink)
+        writeField(8, to: &sink)
+        writeField(9, to: &sink)
+        writeField(10, to: &sink)
+        writeField(11, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 11: sink.set(.title, self.title)
+        case 0: sink.set(.author, self.author)
+        case 5: sink.set(.pages, self.pages)
+        case 6: sink.set(.price, self.price)
+        case 7: sink.set(.published, self.published)
+        case 3: sink.set(.format, self.format)
+        case 4: sink.set(.inStock, self.inStock)
+        case 10: sink.setList(.tags, self.tags)
+        case 9: sink.set(.shop, self.shop)
+        case 8: sink.set(.series, self.series, schemaAction: .none)
+        case 1: sink.set(.blurb, self.blurb)
+        case 2: sink.set(.cover, self.cover)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

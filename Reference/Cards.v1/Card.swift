@@ -124,11 +124,24 @@ nonisolated extension Card: RecordKit.GeneratedRecordModel {
 
     /// The field walk: every field in the byte order of its key.
     public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.body, self.body)
-        sink.set(.color, self.color)
-        sink.set(.modified, self.modified)
-        sink.setList(.tags, self.tags)
-        sink.set(.title, self.title)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+        writeField(3, to: &sink)
+        writeField(4, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 4: sink.set(.title, self.title)
+        case 0: sink.set(.body, self.body)
+        case 1: sink.set(.color, self.color)
+        case 3: sink.setList(.tags, self.tags)
+        case 2: sink.set(.modified, self.modified)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -175,18 +175,38 @@ nonisolated extension Article: RecordKit.GeneratedRecordModel {
 
     /// The field walk: every field in the byte order of its key.
     public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.`class`, self.`class`)
-        sink.set(.`default`, self.`default`)
-        sink.setList(.history, self.history)
-        sink.set(.link, self.link)
-        sink.set(.record, self.recordField)
-        sink.setList(.related, self.related, schemaAction: .none)
-        sink.setList(.scores, self.scores)
-        sink.set(.status, self.status)
-        sink.set(.subtitle, self.subtitle)
-        sink.set(.title, self.title)
-        sink.set(.views, self.views)
-        sink.set(.`where`, self.`where`, encrypted: true)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+        writeField(3, to: &sink)
+        writeField(4, to: &sink)
+        writeField(5, to: &sink)
+        writeField(6, to: &sink)
+        writeField(7, to: &sink)
+        writeField(8, to: &sink)
+        writeField(9, to: &sink)
+        writeField(10, to: &sink)
+        writeField(11, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 9: sink.set(.title, self.title)
+        case 1: sink.set(.`default`, self.`default`)
+        case 0: sink.set(.`class`, self.`class`)
+        case 4: sink.set(.record, self.recordField)
+        case 10: sink.set(.views, self.views)
+        case 3: sink.set(.link, self.link)
+        case 7: sink.set(.status, self.status)
+        case 2: sink.setList(.history, self.history)
+        case 6: sink.setList(.scores, self.scores)
+        case 11: sink.set(.`where`, self.`where`, encrypted: true)
+        case 8: sink.set(.subtitle, self.subtitle)
+        case 5: sink.setList(.related, self.related, schemaAction: .none)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -116,10 +116,22 @@ nonisolated extension Awkward: RecordKit.GeneratedRecordModel {
 
     /// The field walk: every field in the byte order of its key.
     public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.metadata, self.metadataField)
-        sink.set(.rawValueField, self.rawValue)
-        sink.set(.`self`, self.selfField)
-        sink.set(.zoneID, self.zoneID)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+        writeField(3, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 0: sink.set(.metadata, self.metadataField)
+        case 1: sink.set(.rawValueField, self.rawValue)
+        case 2: sink.set(.`self`, self.selfField)
+        case 3: sink.set(.zoneID, self.zoneID)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

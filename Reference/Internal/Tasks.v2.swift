@@ -150,14 +150,30 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
 
     /// The field walk: every field in the byte order of its key.
     func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.done, self.done)
-        sink.set(.due, self.due)
-        sink.set(.list, self.list, schemaAction: .deleteSelf)
-        sink.set(.modified, self.modified)
-        sink.set(.notes, self.notes)
-        sink.set(.priority, self.priority)
-        sink.setList(.tags, self.tags)
-        sink.set(.title, self.title)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+        writeField(3, to: &sink)
+        writeField(4, to: &sink)
+        writeField(5, to: &sink)
+        writeField(6, to: &sink)
+        writeField(7, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 7: sink.set(.title, self.title)
+        case 0: sink.set(.done, self.done)
+        case 1: sink.set(.due, self.due)
+        case 3: sink.set(.modified, self.modified)
+        case 4: sink.set(.notes, self.notes)
+        case 6: sink.setList(.tags, self.tags)
+        case 5: sink.set(.priority, self.priority)
+        case 2: sink.set(.list, self.list, schemaAction: .deleteSelf)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
@@ -309,7 +325,16 @@ nonisolated extension TaskList: RecordKit.GeneratedRecordModel {
 
     /// The field walk: every field in the byte order of its key.
     func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.name, self.name)
+        writeField(0, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 0: sink.set(.name, self.name)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

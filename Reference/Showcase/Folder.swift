@@ -111,9 +111,20 @@ nonisolated extension Folder: RecordKit.GeneratedRecordModel {
 
     /// The field walk: every field in the byte order of its key.
     public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.created, self.created)
-        sink.set(.name, self.name)
-        sink.set(.parentFolder, self.parentFolder, schemaAction: .deleteSelf)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 1: sink.set(.name, self.name)
+        case 2: sink.set(.parentFolder, self.parentFolder, schemaAction: .deleteSelf)
+        case 0: sink.set(.created, self.created)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

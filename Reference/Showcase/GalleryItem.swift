@@ -109,9 +109,20 @@ nonisolated extension GalleryItem: RecordKit.GeneratedRecordModel {
 
     /// The field walk: every field in the byte order of its key.
     public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.caption, self.caption)
-        sink.set(.image, self.image)
-        sink.set(.likes, self.likes)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 0: sink.set(.caption, self.caption)
+        case 1: sink.set(.image, self.image)
+        case 2: sink.set(.likes, self.likes)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -52,7 +52,7 @@ struct RecordTypeGenerator {
             p.line("\(a)static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()")
             p.line()
             let walks = FieldWalkGenerator(
-                recordType: recordType, fieldsInSchemaOrder: fields, fieldsInKeyOrder: fieldsInKeyOrder, access: access)
+                recordType: recordType, fieldsInSchemaOrder: fields, keyOrderPositions: keyOrderPositions, access: access)
             walks.printCodecs(into: &p)
             p.line()
             walks.printWalks(into: &p)
@@ -127,8 +127,12 @@ struct RecordTypeGenerator {
         }
     }
 
-    /// The fields sorted by the UTF-8 bytes of their keys, as `RecordFields` keeps them.
-    var fieldsInKeyOrder: [FieldGenerator] {
-        fields.sorted { $0.field.name.utf8.lexicographicallyPrecedes($1.field.name.utf8) }
+    /// Each field's position (in schema order) among the fields sorted by the UTF-8 bytes of their keys, as
+    /// `RecordFields` keeps them.
+    var keyOrderPositions: [Int] {
+        let keyOrder = fields.indices.sorted { fields[$0].field.name.utf8.lexicographicallyPrecedes(fields[$1].field.name.utf8) }
+        var positions = [Int](repeating: 0, count: fields.count)
+        for (position, index) in keyOrder.enumerated() { positions[index] = position }
+        return positions
     }
 }

@@ -5,10 +5,9 @@ import Testing
 
 /// One field order in generated code: every member of a golden model that lists fields (the `Field` enum, the
 /// stored properties, the memberwise initializer, the decode walk's locals, `switch` and initializer call, the
-/// merge, the query fields) lists them in schema order, so one schema edit changes each list at the same place.
-/// The field walk (`writeFields(to:)`) is the one exception: it writes in the byte order of the keys, the order
-/// records and archives keep (driving it from the model's key-order table cost the archive encode 1.8% and
-/// `record()` 5.5% instructions).
+/// merge, the field walk's `switch`, the query fields) lists them in schema order, so one schema edit changes each
+/// list at the same place. The field walk still writes in the byte order of the keys, the order records and archives
+/// keep: `writeFields(to:)` calls the `switch` with each key-order position, which labels the cases.
 @Suite struct GeneratedFieldOrderTests {
     /// A member that lists fields: where it starts, and the pattern that finds each field it names.
     struct Member: CustomStringConvertible {
@@ -32,6 +31,7 @@ import Testing
         Member(name: "decode walk's switch", anchor: #"^\s*(public |package )?init<Source"#, pattern: #"^\s*case \.([`\w]+):"#),
         Member(name: "decode walk's initializer call", anchor: #"^\s*(public |package )?init<Source"#,
                pattern: #"^\s*([`\w]+): (?:[`\w]+|_source\.\w+\(.*\)),?$"#, ignored: ["metadata"]),
+        Member(name: "field walk's switch", anchor: #"^\s*private func writeField<Sink"#, pattern: #"^\s*case \d+: sink\.set(?:List)?\(\.([`\w]+),"#),
         Member(name: "merge", anchor: #"^\s*(public |package )?static func merge\("#, pattern: #"^\s*merged\.([`\w]+) = "#, ignored: ["metadata"], complete: false),
         Member(name: "query fields", anchor: #"^\s*(public |package )?nonisolated enum Fields \{"#, pattern: #"static let ([`\w]+) = RecordKit\.QueryField"#,
                ignored: ["recordName", "creationDate", "modificationDate"], complete: false),
@@ -59,7 +59,7 @@ import Testing
                         continue
                     }
                     // The enum cases and the switch name cases; the other members name properties.
-                    let schemaOrder = member.name == "enum Field" || member.name == "decode walk's switch" ? cases : properties
+                    let schemaOrder = ["enum Field", "decode walk's switch", "field walk's switch"].contains(member.name) ? cases : properties
                     if let problem = Self.orderProblem(names, schemaOrder: schemaOrder, complete: member.complete) {
                         problems.append("\(typeName), \(member): \(problem)")
                     }
@@ -69,6 +69,38 @@ import Testing
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
         #expect(checkedMembers > 100, "the golden schemas hold many models; only \(checkedMembers) members were checked")
+    }
+
+    /// The field walk writes in the byte order of the keys: `writeFields(to:)` calls positions 0, 1, 2, … and the
+    /// switch's case labelled `n` writes the field whose key is `n`th in that order.
+    @Test func theFieldWalkWritesInKeyOrder() throws {
+        let schemas = RepositorySchemas.shipped() + [ReferenceTests.coverage] + ReferenceTests.cards
+        let call = try Regex(#"^\s*writeField\((\d+), to: &sink\)$"#)
+        let labelledCase = try Regex(#"^\s*case (\d+): sink\.set(?:List)?\(\.([`\w]+),"#)
+        var checkedModels = 0
+        for path in schemas {
+            let input = try RepositorySchemas.input(path)
+            let files = try GeneratorPipeline().generate([input])
+            for recordType in input.schema.records where !recordType.fields.isEmpty {
+                let typeName = SwiftNamer.typeName(recordType.name)
+                let file = try #require(files.first { $0.name == "\(typeName).swift" }, "\(path): no \(typeName).swift")
+                let lines = file.contents.components(separatedBy: "\n")
+                let calls = lines.compactMap { $0.firstMatch(of: call).flatMap { Int($0.output[1].substring ?? "") } }
+                #expect(calls == Array(recordType.fields.indices), "\(typeName): writeFields(to:) calls \(calls)")
+                var keyByPosition: [Int: String] = [:]
+                for line in lines {
+                    guard let match = line.firstMatch(of: labelledCase), let position = Int(match.output[1].substring ?? ""),
+                          let name = match.output[2].substring else { continue }
+                    let field = recordType.fields.first { Self.bare(SwiftNamer.fieldCase($0.name).name) == Self.bare(String(name)) }
+                    keyByPosition[position] = field?.name
+                }
+                let keysInKeyOrder = recordType.fields.map(\.name).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                let written = recordType.fields.indices.map { keyByPosition[$0] }
+                #expect(written == keysInKeyOrder, "\(typeName): the field walk writes \(written), the keys' order is \(keysInKeyOrder)")
+                checkedModels += 1
+            }
+        }
+        #expect(checkedModels > 10, "only \(checkedModels) models were checked")
     }
 
     /// The checker itself: a member out of order, or missing a field, is reported.

@@ -1,8 +1,9 @@
 /// A generated model's fields in the byte order of their keys, computed once per model from `Field.allCases`.
 ///
-/// Generated members list the fields in schema order (the field walk excepted); records and archives keep fields
-/// in the byte order of their keys. The readers match the keys they hold against this table (one comparison per
-/// key, as they walk both in order), so the decode walk lists the fields in schema order, in one `switch`.
+/// Generated members list the fields in schema order; records and archives keep fields in the byte order of their
+/// keys (the field walk's cases are labelled with their positions in that order, computed by the generator). The
+/// readers match the keys they hold against this table (one comparison per key, as they walk both in order), so the
+/// decode walk lists the fields in schema order, in one `switch`.
 ///
 /// Generated models hold one in a `static let` (``GeneratedRecordModel/fieldOrder``): it is built once, never
 /// freed, and read through ``table`` without retaining anything.

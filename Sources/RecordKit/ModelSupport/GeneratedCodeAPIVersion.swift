@@ -7,7 +7,8 @@
 public enum GeneratedCodeAPIVersion_5 {}
 
 /// Version 4 read the fields in the byte order of their keys, one call per field, the encrypted ones after
-/// `beginEncryptedFields()`; version 5 lists the fields in schema order in every member but the field walk: the
+/// `beginEncryptedFields()`; version 5 lists the fields in schema order in every member (the field walk's `switch`
+/// is labelled with key-order positions, so it still writes in key order): the
 /// decode walk is one `switch` over the fields a ``RecordFieldSource`` hands it (``RecordFieldSource/nextField()``),
 /// each model has a key-order table (``GeneratedRecordModel/fieldOrder``), and `init(record:)` borrows its record
 /// and reads it through ``RecordFieldReader/read(_:versionField:onNewerVersion:)``.

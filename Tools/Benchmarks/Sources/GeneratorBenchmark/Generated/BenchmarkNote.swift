@@ -130,12 +130,26 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
 
     /// The field walk: every field in the byte order of its key.
     func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.attachment, self.attachment)
-        sink.set(.count, self.count)
-        sink.set(.folder, self.folder)
-        sink.set(.ratio, self.ratio)
-        sink.setList(.tags, self.tags)
-        sink.set(.text, self.text)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+        writeField(3, to: &sink)
+        writeField(4, to: &sink)
+        writeField(5, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 5: sink.set(.text, self.text)
+        case 1: sink.set(.count, self.count)
+        case 4: sink.setList(.tags, self.tags)
+        case 3: sink.set(.ratio, self.ratio)
+        case 0: sink.set(.attachment, self.attachment)
+        case 2: sink.set(.folder, self.folder)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
