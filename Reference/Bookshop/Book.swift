@@ -122,52 +122,66 @@ nonisolated extension Book: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
-    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
-    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        var title: Swift.String? = nil
-        var author: Swift.String? = nil
-        var pages: Swift.Int? = nil
-        var price: Swift.Double? = nil
-        var published: Foundation.Date? = nil
-        var format: Format? = nil
-        var inStock: Swift.Bool? = nil
-        var tags: [Swift.String]? = nil
-        var shop: RecordKit.Location? = nil
-        var series: RecordKit.RecordReference<Series>? = nil
-        var blurb: Swift.String? = nil
-        var cover: RecordKit.Asset? = nil
-        while let _field = try _source.nextField() {
-            switch _field {
-            case .title: title = try _source.read(.title)
-            case .author: author = try _source.read(.author)
-            case .pages: pages = try _source.read(.pages)
-            case .price: price = try _source.read(.price)
-            case .published: published = try _source.readOptional(.published)
-            case .format: format = try _source.read(.format)
-            case .inStock: inStock = try _source.read(.inStock)
-            case .tags: tags = try _source.readList(.tags)
-            case .shop: shop = try _source.readOptional(.shop)
-            case .series: series = try _source.readOptional(.series, schemaAction: .none)
-            case .blurb: blurb = try _source.readOptional(.blurb)
-            case .cover: cover = try _source.readOptional(.cover)
+        var title_: Swift.String? = nil
+        var author_: Swift.String? = nil
+        var pages_: Swift.Int? = nil
+        var price_: Swift.Double? = nil
+        var published_: Foundation.Date? = nil
+        var format_: Format? = nil
+        var inStock_: Swift.Bool? = nil
+        var tags_: [Swift.String]? = nil
+        var shop_: RecordKit.Location? = nil
+        var series_: RecordKit.RecordReference<Series>? = nil
+        var blurb_: Swift.String? = nil
+        var cover_: RecordKit.Asset? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 11: title_ = try _source.required(.title)
+            case 0: author_ = try _source.required(.author)
+            case 5: pages_ = try _source.value(.pages, default: 0)
+            case 6: price_ = try _source.value(.price, default: 0.0)
+            case 7: published_ = try _source.optional(.published)
+            case 3: format_ = try _source.value(.format, default: .paperback)
+            case 4: inStock_ = try _source.value(.inStock, default: false)
+            case 10: tags_ = try _source.list(.tags)
+            case 9: shop_ = try _source.optional(.shop)
+            case 8: series_ = try _source.optional(.series, schemaAction: .none)
+            case 1: blurb_ = try _source.optional(.blurb)
+            case 2: cover_ = try _source.optional(.cover)
+            default: break
             }
         }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
+        try _readField(3, &_source)
+        try _readField(4, &_source)
+        try _readField(5, &_source)
+        try _readField(6, &_source)
+        try _readField(7, &_source)
+        try _readField(8, &_source)
+        try _readField(9, &_source)
+        try _readField(10, &_source)
+        try _readField(11, &_source)
         let metadata = try _source.metadata()
         try self.init(
-            title: _source.required(title, .title),
-            author: _source.required(author, .author),
-            pages: _source.value(pages, .pages, default: 0),
-            price: _source.value(price, .price, default: 0.0),
-            published: published,
-            format: _source.value(format, .format, default: .paperback),
-            inStock: _source.value(inStock, .inStock, default: false),
-            tags: _source.list(tags, .tags),
-            shop: shop,
-            series: series,
-            blurb: blurb,
-            cover: cover,
+            title: _source.walked(title_, .title),
+            author: _source.walked(author_, .author),
+            pages: _source.walked(pages_, .pages),
+            price: _source.walked(price_, .price),
+            published: published_,
+            format: _source.walked(format_, .format),
+            inStock: _source.walked(inStock_, .inStock),
+            tags: _source.walked(tags_, .tags),
+            shop: shop_,
+            series: series_,
+            blurb: blurb_,
+            cover: cover_,
             metadata: metadata
         )
     }

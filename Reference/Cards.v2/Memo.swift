@@ -103,37 +103,46 @@ nonisolated extension Memo: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
-    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
-    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        var title: Swift.String? = nil
-        var body: Swift.String? = nil
-        var color: Swift.Int64? = nil
-        var tags: [Swift.String]? = nil
-        var modified: Foundation.Date? = nil
-        var label: Swift.String? = nil
-        var links: [Swift.String]? = nil
-        while let _field = try _source.nextField() {
-            switch _field {
-            case .title: title = try _source.read(.title)
-            case .body: body = try _source.read(.body)
-            case .color: color = try _source.read(.color)
-            case .tags: tags = try _source.readList(.tags)
-            case .modified: modified = try _source.read(.modified)
-            case .label: label = try _source.read(.label)
-            case .links: links = try _source.readList(.links)
+        var title_: Swift.String? = nil
+        var body_: Swift.String? = nil
+        var color_: Swift.Int64? = nil
+        var tags_: [Swift.String]? = nil
+        var modified_: Foundation.Date? = nil
+        var label_: Swift.String? = nil
+        var links_: [Swift.String]? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 6: title_ = try _source.required(.title)
+            case 0: body_ = try _source.required(.body)
+            case 1: color_ = try _source.required(.color)
+            case 5: tags_ = try _source.list(.tags)
+            case 4: modified_ = try _source.required(.modified)
+            case 2: label_ = try _source.value(.label, default: "")
+            case 3: links_ = try _source.list(.links)
+            default: break
             }
         }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
+        try _readField(3, &_source)
+        try _readField(4, &_source)
+        try _readField(5, &_source)
+        try _readField(6, &_source)
         let metadata = try _source.metadata()
         try self.init(
-            title: _source.required(title, .title),
-            body: _source.required(body, .body),
-            color: _source.required(color, .color),
-            tags: _source.list(tags, .tags),
-            modified: _source.required(modified, .modified),
-            label: _source.value(label, .label, default: ""),
-            links: _source.list(links, .links),
+            title: _source.walked(title_, .title),
+            body: _source.walked(body_, .body),
+            color: _source.walked(color_, .color),
+            tags: _source.walked(tags_, .tags),
+            modified: _source.walked(modified_, .modified),
+            label: _source.walked(label_, .label),
+            links: _source.walked(links_, .links),
             metadata: metadata
         )
     }

@@ -123,52 +123,67 @@ nonisolated extension Article: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
-    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
-    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        var title: Swift.String? = nil
-        var `default`: Swift.String? = nil
-        var `class`: Swift.Int64? = nil
-        var recordField: Swift.String? = nil
-        var views: Swift.Int? = nil
-        var link: Foundation.URL? = nil
-        var status: Status? = nil
-        var history: [Status]? = nil
-        var scores: [Swift.Int64]? = nil
-        var `where`: RecordKit.Location? = nil
-        var subtitle: Swift.String? = nil
-        var related: [RecordKit.RecordReference<Article>]? = nil
-        while let _field = try _source.nextField() {
-            switch _field {
-            case .title: title = try _source.read(.title)
-            case .`default`: `default` = try _source.read(.`default`)
-            case .`class`: `class` = try _source.readOptional(.`class`)
-            case .record: recordField = try _source.readOptional(.record)
-            case .views: views = try _source.read(.views)
-            case .link: link = try _source.readOptional(.link)
-            case .status: status = try _source.read(.status)
-            case .history: history = try _source.readList(.history)
-            case .scores: scores = try _source.readList(.scores)
-            case .`where`: `where` = try _source.readOptional(.`where`)
-            case .subtitle: subtitle = try _source.read(.subtitle)
-            case .related: related = try _source.readList(.related, schemaAction: .none)
+        var title_: Swift.String? = nil
+        var default_: Swift.String? = nil
+        var class_: Swift.Int64? = nil
+        var recordField_: Swift.String? = nil
+        var views_: Swift.Int? = nil
+        var link_: Foundation.URL? = nil
+        var status_: Status? = nil
+        var history_: [Status]? = nil
+        var scores_: [Swift.Int64]? = nil
+        var where_: RecordKit.Location? = nil
+        var subtitle_: Swift.String? = nil
+        var related_: [RecordKit.RecordReference<Article>]? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 9: title_ = try _source.required(.title)
+            case 1: default_ = try _source.value(.`default`, default: "plain")
+            case 0: class_ = try _source.optional(.`class`)
+            case 4: recordField_ = try _source.optional(.record)
+            case 10: views_ = try _source.value(.views, default: 0)
+            case 3: link_ = try _source.optional(.link)
+            case 7: status_ = try _source.value(.status, default: .draft)
+            case 2: history_ = try _source.list(.history)
+            case 6: scores_ = try _source.list(.scores)
+            case 11: where_ = try _source.optional(.`where`)
+            case 8: subtitle_ = try _source.value(.subtitle, default: "")
+            case 5: related_ = try _source.list(.related, schemaAction: .none)
+            default: break
             }
         }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
+        try _readField(3, &_source)
+        try _readField(4, &_source)
+        try _readField(5, &_source)
+        try _readField(6, &_source)
+        try _readField(7, &_source)
+        try _readField(8, &_source)
+        try _readField(9, &_source)
+        try _readField(10, &_source)
+        try _source.beginEncryptedFields()
+        try _readField(11, &_source)
         let metadata = try _source.metadata()
         try self.init(
-            title: _source.required(title, .title),
-            default: _source.value(`default`, .`default`, default: "plain"),
-            class: `class`,
-            recordField: recordField,
-            views: _source.value(views, .views, default: 0),
-            link: link,
-            status: _source.value(status, .status, default: .draft),
-            history: _source.list(history, .history),
-            scores: _source.list(scores, .scores),
-            where: `where`,
-            subtitle: _source.value(subtitle, .subtitle, default: ""),
-            related: _source.list(related, .related),
+            title: _source.walked(title_, .title),
+            default: _source.walked(default_, .`default`),
+            class: class_,
+            recordField: recordField_,
+            views: _source.walked(views_, .views),
+            link: link_,
+            status: _source.walked(status_, .status),
+            history: _source.walked(history_, .history),
+            scores: _source.walked(scores_, .scores),
+            where: where_,
+            subtitle: _source.walked(subtitle_, .subtitle),
+            related: _source.walked(related_, .related),
             metadata: metadata
         )
     }

@@ -88,28 +88,34 @@ nonisolated extension Awkward: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
-    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
-    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        var metadataField: Swift.String? = nil
-        var rawValue: Swift.Int64? = nil
-        var selfField: Swift.Double? = nil
-        var zoneID: Swift.String? = nil
-        while let _field = try _source.nextField() {
-            switch _field {
-            case .metadata: metadataField = try _source.readOptional(.metadata)
-            case .rawValueField: rawValue = try _source.readOptional(.rawValueField)
-            case .`self`: selfField = try _source.readOptional(.`self`)
-            case .zoneID: zoneID = try _source.readOptional(.zoneID)
+        var metadataField_: Swift.String? = nil
+        var rawValue_: Swift.Int64? = nil
+        var selfField_: Swift.Double? = nil
+        var zoneID_: Swift.String? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 0: metadataField_ = try _source.optional(.metadata)
+            case 1: rawValue_ = try _source.optional(.rawValueField)
+            case 2: selfField_ = try _source.optional(.`self`)
+            case 3: zoneID_ = try _source.optional(.zoneID)
+            default: break
             }
         }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
+        try _readField(3, &_source)
         let metadata = try _source.metadata()
-        self.init(
-            metadataField: metadataField,
-            rawValue: rawValue,
-            selfField: selfField,
-            zoneID: zoneID,
+        try self.init(
+            metadataField: metadataField_,
+            rawValue: rawValue_,
+            selfField: selfField_,
+            zoneID: zoneID_,
             metadata: metadata
         )
     }

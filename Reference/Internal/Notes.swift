@@ -83,22 +83,26 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .reject)
     }
 
-    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
-    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
-    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        var text: RecordKit.Asset? = nil
-        var modified: Foundation.Date? = nil
-        while let _field = try _source.nextField() {
-            switch _field {
-            case .text: text = try _source.read(.text)
-            case .modified: modified = try _source.read(.modified)
+        var text_: RecordKit.Asset? = nil
+        var modified_: Foundation.Date? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 1: text_ = try _source.required(.text)
+            case 0: modified_ = try _source.required(.modified)
+            default: break
             }
         }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
         let metadata = try _source.metadata()
         try self.init(
-            text: _source.required(text, .text),
-            modified: _source.required(modified, .modified),
+            text: _source.walked(text_, .text),
+            modified: _source.walked(modified_, .modified),
             metadata: metadata
         )
     }

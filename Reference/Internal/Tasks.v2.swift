@@ -110,40 +110,50 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
-    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
-    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        var title: Swift.String? = nil
-        var done: Swift.Bool? = nil
-        var due: Foundation.Date? = nil
-        var modified: Foundation.Date? = nil
-        var notes: Swift.String? = nil
-        var tags: [Swift.String]? = nil
-        var priority: Priority? = nil
-        var list: RecordKit.RecordReference<TaskList>? = nil
-        while let _field = try _source.nextField() {
-            switch _field {
-            case .title: title = try _source.read(.title)
-            case .done: done = try _source.read(.done)
-            case .due: due = try _source.readOptional(.due)
-            case .modified: modified = try _source.read(.modified)
-            case .notes: notes = try _source.read(.notes)
-            case .tags: tags = try _source.readList(.tags)
-            case .priority: priority = try _source.read(.priority)
-            case .list: list = try _source.readOptional(.list, schemaAction: .deleteSelf)
+        var title_: Swift.String? = nil
+        var done_: Swift.Bool? = nil
+        var due_: Foundation.Date? = nil
+        var modified_: Foundation.Date? = nil
+        var notes_: Swift.String? = nil
+        var tags_: [Swift.String]? = nil
+        var priority_: Priority? = nil
+        var list_: RecordKit.RecordReference<TaskList>? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 7: title_ = try _source.required(.title)
+            case 0: done_ = try _source.value(.done, default: false)
+            case 1: due_ = try _source.optional(.due)
+            case 3: modified_ = try _source.required(.modified)
+            case 4: notes_ = try _source.value(.notes, default: "")
+            case 6: tags_ = try _source.list(.tags)
+            case 5: priority_ = try _source.value(.priority, default: .normal)
+            case 2: list_ = try _source.optional(.list, schemaAction: .deleteSelf)
+            default: break
             }
         }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
+        try _readField(3, &_source)
+        try _readField(4, &_source)
+        try _readField(5, &_source)
+        try _readField(6, &_source)
+        try _readField(7, &_source)
         let metadata = try _source.metadata()
         try self.init(
-            title: _source.required(title, .title),
-            done: _source.value(done, .done, default: false),
-            due: due,
-            modified: _source.required(modified, .modified),
-            notes: _source.value(notes, .notes, default: ""),
-            tags: _source.list(tags, .tags),
-            priority: _source.value(priority, .priority, default: .normal),
-            list: list,
+            title: _source.walked(title_, .title),
+            done: _source.walked(done_, .done),
+            due: due_,
+            modified: _source.walked(modified_, .modified),
+            notes: _source.walked(notes_, .notes),
+            tags: _source.walked(tags_, .tags),
+            priority: _source.walked(priority_, .priority),
+            list: list_,
             metadata: metadata
         )
     }
@@ -309,18 +319,21 @@ nonisolated extension TaskList: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
-    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
-    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        var name: Swift.String? = nil
-        while let _field = try _source.nextField() {
-            switch _field {
-            case .name: name = try _source.read(.name)
+        var name_: Swift.String? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 0: name_ = try _source.required(.name)
+            default: break
             }
         }
+        try _readField(0, &_source)
         let metadata = try _source.metadata()
-        try self.init(name: _source.required(name, .name), metadata: metadata)
+        try self.init(name: _source.walked(name_, .name), metadata: metadata)
     }
 
     /// The field walk: every field in the byte order of its key.

@@ -86,25 +86,30 @@ nonisolated extension Folder: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
-    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
-    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        var name: Swift.String? = nil
-        var parentFolder: RecordKit.RecordReference<Folder>? = nil
-        var created: Foundation.Date? = nil
-        while let _field = try _source.nextField() {
-            switch _field {
-            case .name: name = try _source.read(.name)
-            case .parentFolder: parentFolder = try _source.readOptional(.parentFolder, schemaAction: .deleteSelf)
-            case .created: created = try _source.read(.created)
+        var name_: Swift.String? = nil
+        var parentFolder_: RecordKit.RecordReference<Folder>? = nil
+        var created_: Foundation.Date? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 1: name_ = try _source.required(.name)
+            case 2: parentFolder_ = try _source.optional(.parentFolder, schemaAction: .deleteSelf)
+            case 0: created_ = try _source.required(.created)
+            default: break
             }
         }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
         let metadata = try _source.metadata()
         try self.init(
-            name: _source.required(name, .name),
-            parentFolder: parentFolder,
-            created: _source.required(created, .created),
+            name: _source.walked(name_, .name),
+            parentFolder: parentFolder_,
+            created: _source.walked(created_, .created),
             metadata: metadata
         )
     }

@@ -84,25 +84,30 @@ nonisolated extension GalleryItem: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
-    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
-    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        var caption: Swift.String? = nil
-        var image: RecordKit.Asset? = nil
-        var likes: Swift.Int64? = nil
-        while let _field = try _source.nextField() {
-            switch _field {
-            case .caption: caption = try _source.read(.caption)
-            case .image: image = try _source.read(.image)
-            case .likes: likes = try _source.read(.likes)
+        var caption_: Swift.String? = nil
+        var image_: RecordKit.Asset? = nil
+        var likes_: Swift.Int64? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 0: caption_ = try _source.required(.caption)
+            case 1: image_ = try _source.required(.image)
+            case 2: likes_ = try _source.value(.likes, default: 0)
+            default: break
             }
         }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
         let metadata = try _source.metadata()
         try self.init(
-            caption: _source.required(caption, .caption),
-            image: _source.required(image, .image),
-            likes: _source.value(likes, .likes, default: 0),
+            caption: _source.walked(caption_, .caption),
+            image: _source.walked(image_, .image),
+            likes: _source.walked(likes_, .likes),
             metadata: metadata
         )
     }

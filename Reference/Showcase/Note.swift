@@ -207,106 +207,139 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
-    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
-    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        var text: RecordKit.Asset? = nil
-        var modified: Foundation.Date? = nil
-        var title: Swift.String? = nil
-        var tags: [Swift.String]? = nil
-        var priority: Priority? = nil
-        var moods: [Mood]? = nil
-        var mood: Mood? = nil
-        var pinned: Swift.Bool? = nil
-        var position: Swift.Int? = nil
-        var uuid: Foundation.UUID? = nil
-        var source: Foundation.URL? = nil
-        var folder: RecordKit.RecordReference<Folder>? = nil
-        var links: [RecordKit.RecordReference<Note>]? = nil
-        var owner: RecordKit.Reference? = nil
-        var secret: Swift.String? = nil
-        var secretCount: Swift.Int64? = nil
-        var secretScore: Swift.Double? = nil
-        var secretDate: Foundation.Date? = nil
-        var secretBlob: Foundation.Data? = nil
-        var secretPlace: RecordKit.Location? = nil
-        var place: RecordKit.Location? = nil
-        var rating: Swift.Double? = nil
-        var thumbnail: Foundation.Data? = nil
-        var reminder: Foundation.Date? = nil
-        var attachments: [RecordKit.Asset]? = nil
-        var scores: [Swift.Double]? = nil
-        var counts: [Swift.Int64]? = nil
-        var dates: [Foundation.Date]? = nil
-        var blobs: [Foundation.Data]? = nil
-        var route: [RecordKit.Location]? = nil
-        while let _field = try _source.nextField() {
-            switch _field {
-            case .text: text = try _source.read(.text)
-            case .modified: modified = try _source.read(.modified)
-            case .title: title = try _source.read(.title)
-            case .tags: tags = try _source.readList(.tags)
-            case .priority: priority = try _source.read(.priority)
-            case .moods: moods = try _source.readList(.moods)
-            case .mood: mood = try _source.readOptional(.mood)
-            case .pinned: pinned = try _source.read(.pinned)
-            case .position: position = try _source.read(.position)
-            case .uuid: uuid = try _source.read(.uuid)
-            case .source: source = try _source.read(.source)
-            case .folder: folder = try _source.readOptional(.folder, schemaAction: .deleteSelf)
-            case .links: links = try _source.readList(.links, schemaAction: .validate)
-            case .owner: owner = try _source.readOptional(.owner)
-            case .secret: secret = try _source.readOptional(.secret)
-            case .secretCount: secretCount = try _source.read(.secretCount)
-            case .secretScore: secretScore = try _source.readOptional(.secretScore)
-            case .secretDate: secretDate = try _source.readOptional(.secretDate)
-            case .secretBlob: secretBlob = try _source.readOptional(.secretBlob)
-            case .secretPlace: secretPlace = try _source.readOptional(.secretPlace)
-            case .place: place = try _source.readOptional(.place)
-            case .rating: rating = try _source.read(.rating)
-            case .thumbnail: thumbnail = try _source.read(.thumbnail)
-            case .reminder: reminder = try _source.read(.reminder)
-            case .attachments: attachments = try _source.readList(.attachments)
-            case .scores: scores = try _source.readList(.scores)
-            case .counts: counts = try _source.readList(.counts)
-            case .dates: dates = try _source.readList(.dates)
-            case .blobs: blobs = try _source.readList(.blobs)
-            case .route: route = try _source.readList(.route)
+        var text_: RecordKit.Asset? = nil
+        var modified_: Foundation.Date? = nil
+        var title_: Swift.String? = nil
+        var tags_: [Swift.String]? = nil
+        var priority_: Priority? = nil
+        var moods_: [Mood]? = nil
+        var mood_: Mood? = nil
+        var pinned_: Swift.Bool? = nil
+        var position_: Swift.Int? = nil
+        var uuid_: Foundation.UUID? = nil
+        var source_: Foundation.URL? = nil
+        var folder_: RecordKit.RecordReference<Folder>? = nil
+        var links_: [RecordKit.RecordReference<Note>]? = nil
+        var owner_: RecordKit.Reference? = nil
+        var secret_: Swift.String? = nil
+        var secretCount_: Swift.Int64? = nil
+        var secretScore_: Swift.Double? = nil
+        var secretDate_: Foundation.Date? = nil
+        var secretBlob_: Foundation.Data? = nil
+        var secretPlace_: RecordKit.Location? = nil
+        var place_: RecordKit.Location? = nil
+        var rating_: Swift.Double? = nil
+        var thumbnail_: Foundation.Data? = nil
+        var reminder_: Foundation.Date? = nil
+        var attachments_: [RecordKit.Asset]? = nil
+        var scores_: [Swift.Double]? = nil
+        var counts_: [Swift.Int64]? = nil
+        var dates_: [Foundation.Date]? = nil
+        var blobs_: [Foundation.Data]? = nil
+        var route_: [RecordKit.Location]? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 20: text_ = try _source.required(.text)
+            case 6: modified_ = try _source.required(.modified)
+            case 22: title_ = try _source.value(.title, default: "")
+            case 19: tags_ = try _source.list(.tags)
+            case 13: priority_ = try _source.value(.priority, default: .normal)
+            case 8: moods_ = try _source.list(.moods)
+            case 7: mood_ = try _source.optional(.mood)
+            case 10: pinned_ = try _source.value(.pinned, default: false)
+            case 12: position_ = try _source.value(.position, default: 0)
+            case 23: uuid_ = try _source.required(.uuid)
+            case 18: source_ = try _source.value(.source, default: RecordKit.GeneratedDefaults.url("https://example.com/notes"))
+            case 4: folder_ = try _source.optional(.folder, schemaAction: .deleteSelf)
+            case 5: links_ = try _source.list(.links, schemaAction: .validate)
+            case 9: owner_ = try _source.optional(.owner)
+            case 24: secret_ = try _source.optional(.secret)
+            case 26: secretCount_ = try _source.value(.secretCount, default: 0)
+            case 29: secretScore_ = try _source.optional(.secretScore)
+            case 27: secretDate_ = try _source.optional(.secretDate)
+            case 25: secretBlob_ = try _source.optional(.secretBlob)
+            case 28: secretPlace_ = try _source.optional(.secretPlace)
+            case 11: place_ = try _source.optional(.place)
+            case 14: rating_ = try _source.value(.rating, default: 2.5)
+            case 21: thumbnail_ = try _source.value(.thumbnail, default: Foundation.Data([0x00, 0x01, 0x02, 0x03]))
+            case 15: reminder_ = try _source.value(.reminder, default: Foundation.Date(timeIntervalSince1970: 1714564800.0))
+            case 0: attachments_ = try _source.list(.attachments)
+            case 17: scores_ = try _source.list(.scores)
+            case 2: counts_ = try _source.list(.counts)
+            case 3: dates_ = try _source.list(.dates)
+            case 1: blobs_ = try _source.list(.blobs)
+            case 16: route_ = try _source.list(.route)
+            default: break
             }
         }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
+        try _readField(3, &_source)
+        try _readField(4, &_source)
+        try _readField(5, &_source)
+        try _readField(6, &_source)
+        try _readField(7, &_source)
+        try _readField(8, &_source)
+        try _readField(9, &_source)
+        try _readField(10, &_source)
+        try _readField(11, &_source)
+        try _readField(12, &_source)
+        try _readField(13, &_source)
+        try _readField(14, &_source)
+        try _readField(15, &_source)
+        try _readField(16, &_source)
+        try _readField(17, &_source)
+        try _readField(18, &_source)
+        try _readField(19, &_source)
+        try _readField(20, &_source)
+        try _readField(21, &_source)
+        try _readField(22, &_source)
+        try _readField(23, &_source)
+        try _source.beginEncryptedFields()
+        try _readField(24, &_source)
+        try _readField(25, &_source)
+        try _readField(26, &_source)
+        try _readField(27, &_source)
+        try _readField(28, &_source)
+        try _readField(29, &_source)
         let metadata = try _source.metadata()
         try self.init(
-            text: _source.required(text, .text),
-            modified: _source.required(modified, .modified),
-            title: _source.value(title, .title, default: ""),
-            tags: _source.list(tags, .tags),
-            priority: _source.value(priority, .priority, default: .normal),
-            moods: _source.list(moods, .moods),
-            mood: mood,
-            pinned: _source.value(pinned, .pinned, default: false),
-            position: _source.value(position, .position, default: 0),
-            uuid: _source.required(uuid, .uuid),
-            source: _source.value(source, .source, default: RecordKit.GeneratedDefaults.url("https://example.com/notes")),
-            folder: folder,
-            links: _source.list(links, .links),
-            owner: owner,
-            secret: secret,
-            secretCount: _source.value(secretCount, .secretCount, default: 0),
-            secretScore: secretScore,
-            secretDate: secretDate,
-            secretBlob: secretBlob,
-            secretPlace: secretPlace,
-            place: place,
-            rating: _source.value(rating, .rating, default: 2.5),
-            thumbnail: _source.value(thumbnail, .thumbnail, default: Foundation.Data([0x00, 0x01, 0x02, 0x03])),
-            reminder: _source.value(reminder, .reminder, default: Foundation.Date(timeIntervalSince1970: 1714564800.0)),
-            attachments: _source.list(attachments, .attachments),
-            scores: _source.list(scores, .scores),
-            counts: _source.list(counts, .counts),
-            dates: _source.list(dates, .dates),
-            blobs: _source.list(blobs, .blobs),
-            route: _source.list(route, .route),
+            text: _source.walked(text_, .text),
+            modified: _source.walked(modified_, .modified),
+            title: _source.walked(title_, .title),
+            tags: _source.walked(tags_, .tags),
+            priority: _source.walked(priority_, .priority),
+            moods: _source.walked(moods_, .moods),
+            mood: mood_,
+            pinned: _source.walked(pinned_, .pinned),
+            position: _source.walked(position_, .position),
+            uuid: _source.walked(uuid_, .uuid),
+            source: _source.walked(source_, .source),
+            folder: folder_,
+            links: _source.walked(links_, .links),
+            owner: owner_,
+            secret: secret_,
+            secretCount: _source.walked(secretCount_, .secretCount),
+            secretScore: secretScore_,
+            secretDate: secretDate_,
+            secretBlob: secretBlob_,
+            secretPlace: secretPlace_,
+            place: place_,
+            rating: _source.walked(rating_, .rating),
+            thumbnail: _source.walked(thumbnail_, .thumbnail),
+            reminder: _source.walked(reminder_, .reminder),
+            attachments: _source.walked(attachments_, .attachments),
+            scores: _source.walked(scores_, .scores),
+            counts: _source.walked(counts_, .counts),
+            dates: _source.walked(dates_, .dates),
+            blobs: _source.walked(blobs_, .blobs),
+            route: _source.walked(route_, .route),
             metadata: metadata
         )
     }

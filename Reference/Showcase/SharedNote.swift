@@ -82,22 +82,26 @@ nonisolated extension SharedNote: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "schemaVersion", onNewerVersion: .reject)
     }
 
-    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
-    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
-    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        var body: Swift.String? = nil
-        var edited: Foundation.Date? = nil
-        while let _field = try _source.nextField() {
-            switch _field {
-            case .body: body = try _source.read(.body)
-            case .edited: edited = try _source.read(.edited)
+        var body_: Swift.String? = nil
+        var edited_: Foundation.Date? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 0: body_ = try _source.required(.body)
+            case 1: edited_ = try _source.required(.edited)
+            default: break
             }
         }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
         let metadata = try _source.metadata()
         try self.init(
-            body: _source.required(body, .body),
-            edited: _source.required(edited, .edited),
+            body: _source.walked(body_, .body),
+            edited: _source.walked(edited_, .edited),
             metadata: metadata
         )
     }

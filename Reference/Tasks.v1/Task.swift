@@ -93,31 +93,38 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
-    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
-    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        var title: Swift.String? = nil
-        var done: Swift.Bool? = nil
-        var due: Foundation.Date? = nil
-        var color: Swift.String? = nil
-        var modified: Foundation.Date? = nil
-        while let _field = try _source.nextField() {
-            switch _field {
-            case .title: title = try _source.read(.title)
-            case .done: done = try _source.read(.done)
-            case .due: due = try _source.readOptional(.due)
-            case .color: color = try _source.readOptional(.color)
-            case .modified: modified = try _source.read(.modified)
+        var title_: Swift.String? = nil
+        var done_: Swift.Bool? = nil
+        var due_: Foundation.Date? = nil
+        var color_: Swift.String? = nil
+        var modified_: Foundation.Date? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 4: title_ = try _source.required(.title)
+            case 1: done_ = try _source.value(.done, default: false)
+            case 2: due_ = try _source.optional(.due)
+            case 0: color_ = try _source.optional(.color)
+            case 3: modified_ = try _source.required(.modified)
+            default: break
             }
         }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
+        try _readField(3, &_source)
+        try _readField(4, &_source)
         let metadata = try _source.metadata()
         try self.init(
-            title: _source.required(title, .title),
-            done: _source.value(done, .done, default: false),
-            due: due,
-            color: color,
-            modified: _source.required(modified, .modified),
+            title: _source.walked(title_, .title),
+            done: _source.walked(done_, .done),
+            due: due_,
+            color: color_,
+            modified: _source.walked(modified_, .modified),
             metadata: metadata
         )
     }

@@ -52,7 +52,8 @@ struct RecordTypeGenerator {
             p.line("\(a)static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()")
             p.line()
             let walks = FieldWalkGenerator(
-                recordType: recordType, fieldsInSchemaOrder: fields, keyOrderPositions: keyOrderPositions, access: access)
+                recordType: recordType, fieldsInSchemaOrder: fields, keyOrderPositions: keyOrderPositions,
+                decodeOrderPositions: decodeOrderPositions, access: access)
             walks.printCodecs(into: &p)
             p.line()
             walks.printWalks(into: &p)
@@ -133,6 +134,19 @@ struct RecordTypeGenerator {
         let keyOrder = fields.indices.sorted { fields[$0].field.name.utf8.lexicographicallyPrecedes(fields[$1].field.name.utf8) }
         var positions = [Int](repeating: 0, count: fields.count)
         for (position, index) in keyOrder.enumerated() { positions[index] = position }
+        return positions
+    }
+
+    /// Each field's position (in schema order) in the decode walk's read order: the unencrypted fields sorted by
+    /// the UTF-8 bytes of their keys, then the encrypted ones.
+    var decodeOrderPositions: [Int] {
+        let readOrder = fields.indices.sorted { left, right in
+            let (a, b) = (fields[left].field, fields[right].field)
+            if a.isEncrypted != b.isEncrypted { return !a.isEncrypted }
+            return a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
+        }
+        var positions = [Int](repeating: 0, count: fields.count)
+        for (position, index) in readOrder.enumerated() { positions[index] = position }
         return positions
     }
 }

@@ -7,11 +7,12 @@
 public enum GeneratedCodeAPIVersion_5 {}
 
 /// Version 4 read the fields in the byte order of their keys, one call per field, the encrypted ones after
-/// `beginEncryptedFields()`; version 5 lists the fields in schema order in every member (the field walk's `switch`
-/// is labelled with key-order positions, so it still writes in key order): the
-/// decode walk is one `switch` over the fields a ``RecordFieldSource`` hands it (``RecordFieldSource/nextField()``),
-/// each model has a key-order table (``GeneratedRecordModel/fieldOrder``), and `init(record:)` borrows its record
-/// and reads it through ``RecordFieldReader/read(_:versionField:onNewerVersion:)``.
+/// `beginEncryptedFields()`; version 5 reads them the same way but lists the fields in schema order in every member:
+/// the decode walk's reads are the cases of a local `switch` labelled with their positions in that read order, and
+/// the field walk's writes the cases of a `switch` labelled with key-order positions, each called with those
+/// positions in turn. Each model has a key-order table (``GeneratedRecordModel/fieldOrder``, which the record writer
+/// appends by), the decode walk hands each value read through ``RecordFieldSource/walked(_:_:)``, and
+/// `init(record:)` borrows its record and reads it through ``RecordFieldReader/read(_:versionField:onNewerVersion:)``.
 @available(*, unavailable, message: "this file was generated for an older RecordKit: regenerate it with the recordgen of this RecordKit")
 public enum GeneratedCodeAPIVersion_4 {}
 

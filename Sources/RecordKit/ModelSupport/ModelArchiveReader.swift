@@ -4,21 +4,18 @@ import Foundation
 /// error, are exactly those of `Model(record: NativeArchive.decodeRecord(data))`.
 ///
 /// Generated `init(archived:)` calls ``read(_:versionField:onNewerVersion:)``, which hands the reader to the
-/// model's decode walk (`init(fieldsFrom:)`, the walk `init(record:)` takes): the declared fields in the order the
-/// archive holds them (``nextField()``: the plain map's in key order, then the encrypted map's), then
-/// ``metadata()``. The reads convert values exactly as ``RecordFieldReader`` does.
+/// model's decode walk (`init(fieldsFrom:)`, the walk `init(record:)` takes): every declared unencrypted field in
+/// the byte order of the keys, ``beginEncryptedFields()``, the encrypted ones in key order, then ``metadata()``. The reads convert values exactly as ``RecordFieldReader`` does.
 ///
 /// The direct read handles what archives normally hold; everything else (damaged bytes, a field of the wrong
-/// kind, a missing required field, a newer version the type rejects, a declared field in both maps) stops it,
+/// kind, a missing required field, a newer version the type rejects, a declared field in the other map) stops it,
 /// and the archive is read again through a record, which throws the same typed error as ``RecordModel``'s record
 /// path, with its location. Errors are rare; they cost a second read, never a different answer.
-public struct ModelArchiveReader<Model: GeneratedRecordModel>: RecordFieldSource {
+public struct ModelArchiveReader<Model: RecordModel>: RecordFieldSource {
     /// A read that stops sends the archive to the record path, which says why.
     public typealias Failure = ModelArchiveReadStop
     @usableFromInline var stream: ArchiveFieldStream
     @usableFromInline let onNewerVersion: NewerVersionRule
-    /// The model's fields in key order, matched against the archive's keys.
-    @usableFromInline let table: FieldKeyTable<Model.Field>
 
     /// A reader of the `count` bytes at `start`, which ``ArchiveFieldStream/readableStart(_:)`` accepted. The reader
     /// builds its stream itself: built by the caller and handed in, it was copied once more (the compiler still
@@ -27,7 +24,6 @@ public struct ModelArchiveReader<Model: GeneratedRecordModel>: RecordFieldSource
     init(start: UnsafeRawPointer, count: Int, versionField: String?, onNewerVersion: NewerVersionRule) {
         stream = ArchiveFieldStream(start: start, count: count, versionField: versionField)
         self.onNewerVersion = onNewerVersion
-        table = Model.fieldOrder.table
     }
 
     /// The fallback: the record path, which reports exactly why the direct read stopped.
@@ -37,85 +33,104 @@ public struct ModelArchiveReader<Model: GeneratedRecordModel>: RecordFieldSource
         return try Model(archivedViaRecord: data)
     }
 
-    /// The next declared field the archive holds: the plain map's in key order, then the encrypted map's.
+    /// A required field: absent stops the read (the record path reports the missing field).
     @inlinable @inline(__always)
-    public mutating func nextField() throws(ModelArchiveReadStop) -> Model.Field? {
-        guard let index = try stream.nextDeclared(table.keys) else { return nil }
-        guard index >= 0 else { throw ModelArchiveReadStop() }
-        return table[index]
-    }
-
-    /// The value of the field ``nextField()`` returned.
-    @inlinable @inline(__always)
-    public mutating func read<T: RecordFieldValue>(_ field: Model.Field) throws(ModelArchiveReadStop) -> T {
-        try Self.convert(try stream.value())
-    }
-
-    /// The value of an optional field ``nextField()`` returned.
-    @inlinable @inline(__always)
-    public mutating func readOptional<T: RecordFieldValue>(_ field: Model.Field) throws(ModelArchiveReadStop) -> T? {
-        try Self.convert(try stream.value()) as T
-    }
-
-    /// The value of a list field ``nextField()`` returned; an empty list of any element kind is an empty list.
-    @inlinable @inline(__always)
-    public mutating func readList<T: RecordFieldValue>(_ field: Model.Field) throws(ModelArchiveReadStop) -> [T] {
-        let stored = try stream.value()
-        do { return try T.elements(ofListIn: stored) } catch { throw ModelArchiveReadStop() }
-    }
-
-    // Overloads for strings, bytes and references, read without building a `FieldValue` (a reference's is boxed).
-
-    /// A string field's value.
-    @inlinable @inline(__always)
-    public mutating func read(_ field: Model.Field) throws(ModelArchiveReadStop) -> String { try stream.stringValue() }
-
-    /// An optional string field's value.
-    @inlinable @inline(__always)
-    public mutating func readOptional(_ field: Model.Field) throws(ModelArchiveReadStop) -> String? {
-        try stream.stringValue()
-    }
-
-    /// A bytes field's value.
-    @inlinable @inline(__always)
-    public mutating func read(_ field: Model.Field) throws(ModelArchiveReadStop) -> Data { try stream.bytesValue() }
-
-    /// An optional bytes field's value.
-    @inlinable @inline(__always)
-    public mutating func readOptional(_ field: Model.Field) throws(ModelArchiveReadStop) -> Data? {
-        try stream.bytesValue()
-    }
-
-    /// A reference field's value.
-    @inlinable @inline(__always)
-    public mutating func read(_ field: Model.Field) throws(ModelArchiveReadStop) -> Reference {
-        try stream.referenceValue()
-    }
-
-    /// An optional reference field's value.
-    @inlinable @inline(__always)
-    public mutating func readOptional(_ field: Model.Field) throws(ModelArchiveReadStop) -> Reference? {
-        try stream.referenceValue()
-    }
-
-    /// A required field the archive may not hold: absent stops the read (the record path reports it missing).
-    @inlinable @inline(__always)
-    public func required<T: RecordFieldValue>(_ read: T?, _ field: Model.Field) throws(ModelArchiveReadStop) -> T {
-        guard let read else { throw ModelArchiveReadStop() }
-        return read
+    public mutating func required<T: RecordFieldValue>(_ field: Model.Field) throws(ModelArchiveReadStop) -> T {
+        guard let stored = try stream.value(forKey: field.rawValue) else { throw ModelArchiveReadStop() }
+        return try Self.convert(stored)
     }
 
     /// A field with a default: absent gives the default.
     @inlinable @inline(__always)
-    public func value<T: RecordFieldValue>(
-        _ read: T?, _ field: Model.Field, default defaultValue: @autoclosure () -> T
-    ) -> T {
-        read ?? defaultValue()
+    public mutating func value<T: RecordFieldValue>(_ field: Model.Field, default defaultValue: T) throws(ModelArchiveReadStop) -> T {
+        guard let stored = try stream.value(forKey: field.rawValue) else { return defaultValue }
+        return try Self.convert(stored)
     }
 
-    /// A list field: absent gives an empty list.
+    /// An optional field: absent gives nil.
     @inlinable @inline(__always)
-    public func list<T: RecordFieldValue>(_ read: [T]?, _ field: Model.Field) -> [T] { read ?? [] }
+    public mutating func optional<T: RecordFieldValue>(_ field: Model.Field) throws(ModelArchiveReadStop) -> T? {
+        guard let stored = try stream.value(forKey: field.rawValue) else { return nil }
+        return try Self.convert(stored) as T
+    }
+
+    /// A list field: absent gives an empty list; an empty list of any element kind is an empty list.
+    @inlinable @inline(__always)
+    public mutating func list<T: RecordFieldValue>(_ field: Model.Field) throws(ModelArchiveReadStop) -> [T] {
+        guard let stored = try stream.value(forKey: field.rawValue) else { return [] }
+        do { return try T.elements(ofListIn: stored) } catch { throw ModelArchiveReadStop() }
+    }
+
+    /// The value the walk read for `field`; nil (a field the walk skipped) stops the read.
+    @inlinable @inline(__always)
+    public func walked<T>(_ value: T?, _ field: Model.Field) throws(ModelArchiveReadStop) -> T {
+        guard let value else { throw ModelArchiveReadStop() }
+        return value
+    }
+
+    // Overloads for strings, bytes and references, read without building a `FieldValue` (a reference's is boxed).
+
+    /// A required string field.
+    @inlinable @inline(__always)
+    public mutating func required(_ field: Model.Field) throws(ModelArchiveReadStop) -> String {
+        guard try stream.seek(field.rawValue) else { throw ModelArchiveReadStop() }
+        return try stream.stringValue()
+    }
+
+    /// A string field with a default.
+    @inlinable @inline(__always)
+    public mutating func value(_ field: Model.Field, default defaultValue: String) throws(ModelArchiveReadStop) -> String {
+        guard try stream.seek(field.rawValue) else { return defaultValue }
+        return try stream.stringValue()
+    }
+
+    /// An optional string field.
+    @inlinable @inline(__always)
+    public mutating func optional(_ field: Model.Field) throws(ModelArchiveReadStop) -> String? {
+        guard try stream.seek(field.rawValue) else { return nil }
+        return try stream.stringValue()
+    }
+
+    /// A required bytes field.
+    @inlinable @inline(__always)
+    public mutating func required(_ field: Model.Field) throws(ModelArchiveReadStop) -> Data {
+        guard try stream.seek(field.rawValue) else { throw ModelArchiveReadStop() }
+        return try stream.bytesValue()
+    }
+
+    /// A bytes field with a default.
+    @inlinable @inline(__always)
+    public mutating func value(_ field: Model.Field, default defaultValue: Data) throws(ModelArchiveReadStop) -> Data {
+        guard try stream.seek(field.rawValue) else { return defaultValue }
+        return try stream.bytesValue()
+    }
+
+    /// An optional bytes field.
+    @inlinable @inline(__always)
+    public mutating func optional(_ field: Model.Field) throws(ModelArchiveReadStop) -> Data? {
+        guard try stream.seek(field.rawValue) else { return nil }
+        return try stream.bytesValue()
+    }
+
+    /// A required reference field.
+    @inlinable @inline(__always)
+    public mutating func required(_ field: Model.Field) throws(ModelArchiveReadStop) -> Reference {
+        guard try stream.seek(field.rawValue) else { throw ModelArchiveReadStop() }
+        return try stream.referenceValue()
+    }
+
+    /// An optional reference field (references have no defaults).
+    @inlinable @inline(__always)
+    public mutating func optional(_ field: Model.Field) throws(ModelArchiveReadStop) -> Reference? {
+        guard try stream.seek(field.rawValue) else { return nil }
+        return try stream.referenceValue()
+    }
+
+    /// Moves on to the encrypted fields: the unencrypted ones not read are kept.
+    @inlinable
+    public mutating func beginEncryptedFields() throws(ModelArchiveReadStop) {
+        try stream.beginEncryptedMap()
+    }
 
     /// Reads the rest of the archive, checks it whole, and returns the metadata to keep: as
     /// ``RecordFieldReader/metadata()`` keeps it, with the version gate applied. Inlined into the decode walk:
@@ -124,13 +139,13 @@ public struct ModelArchiveReader<Model: GeneratedRecordModel>: RecordFieldSource
     public mutating func metadata() throws(ModelArchiveReadStop) -> RecordMetadata {
         try stream.finish()
         let version = try checkedVersion()
-        guard let metadata = stream.takeMetadata(version: version) else {
+        guard let metadata = stream.takeMetadata(version: version, isDeclared: { Model.Field(rawValue: $0) != nil }) else {
             throw ModelArchiveReadStop()
         }
         return metadata
     }
 
-    /// The version gate of ``RecordFieldReader/read(_:versionField:onNewerVersion:)``; anything it refuses stops.
+    /// The version gate of ``RecordFieldReader/init(_:versionField:onNewerVersion:)``; anything it refuses stops.
     @inlinable @inline(__always)
     func checkedVersion() throws(ModelArchiveReadStop) -> Int {
         guard let stored = stream.versionValue else { return 1 }
@@ -146,7 +161,7 @@ public struct ModelArchiveReader<Model: GeneratedRecordModel>: RecordFieldSource
     }
 }
 
-extension ModelArchiveReader {
+extension ModelArchiveReader where Model: GeneratedRecordModel {
     /// Reads `data` with the model's decode walk, or through a record when the direct read stops. Inlined into the
     /// generated `init(archived:)`, so the walk is specialised for this reader.
     @inlinable

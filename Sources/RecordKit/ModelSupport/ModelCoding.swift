@@ -87,54 +87,37 @@ struct ModelEncodingSink<Model: RecordModel>: RecordFieldSink {
     }
 }
 
-/// Hands the walk the declared fields the JSON holds, in key order, and decodes each.
-struct ModelDecodingSource<Model: GeneratedRecordModel>: RecordFieldSource {
+/// Decodes each field the walk asks for.
+struct ModelDecodingSource<Model: RecordModel>: RecordFieldSource {
     typealias Failure = any Error
     let container: KeyedDecodingContainer<ModelCodingKey<Model.Field>>
-    let table = Model.fieldOrder.table
-    var tableIndex = 0
 
-    init(container: KeyedDecodingContainer<ModelCodingKey<Model.Field>>) {
-        self.container = container
-    }
-
-    mutating func nextField() -> Model.Field? {
-        while tableIndex < table.count {
-            let field = table[tableIndex]
-            tableIndex += 1
-            if container.contains(.field(field)) { return field }
-        }
-        return nil
-    }
-
-    func read<T: RecordFieldValue>(_ field: Model.Field) throws -> T {
+    func required<T: RecordFieldValue>(_ field: Model.Field) throws -> T {
         try container.decode(T.self, forKey: .field(field))
     }
 
-    func readOptional<T: RecordFieldValue>(_ field: Model.Field) throws -> T? {
+    /// Present, as the synthesised `Codable` of earlier versions required: the default is a record's rule.
+    func value<T: RecordFieldValue>(_ field: Model.Field, default defaultValue: T) throws -> T {
+        try container.decode(T.self, forKey: .field(field))
+    }
+
+    func optional<T: RecordFieldValue>(_ field: Model.Field) throws -> T? {
         try container.decodeIfPresent(T.self, forKey: .field(field))
     }
 
-    func readList<T: RecordFieldValue>(_ field: Model.Field) throws -> [T] {
+    func list<T: RecordFieldValue>(_ field: Model.Field) throws -> [T] {
         try container.decode([T].self, forKey: .field(field))
     }
 
-    // Absent fields: decoding them again throws the container's own "key not found" error, as the synthesised
-    // `Codable` of earlier versions did. A defaulted or list field must be present: the default is a record's rule.
-
-    func required<T: RecordFieldValue>(_ read: T?, _ field: Model.Field) throws -> T {
-        if let read { return read }
-        return try self.read(field)
-    }
-
-    func value<T: RecordFieldValue>(_ read: T?, _ field: Model.Field, default defaultValue: @autoclosure () -> T) throws -> T {
-        if let read { return read }
-        return try self.read(field)
-    }
-
-    func list<T: RecordFieldValue>(_ read: [T]?, _ field: Model.Field) throws -> [T] {
-        if let read { return read }
-        return try readList(field)
+    /// The value the walk read; nil (a field the walk skipped) is the container's "key not found" error.
+    func walked<T>(_ value: T?, _ field: Model.Field) throws -> T {
+        guard let value else {
+            throw DecodingError.keyNotFound(
+                ModelCodingKey<Model.Field>.field(field),
+                DecodingError.Context(codingPath: container.codingPath, debugDescription: "The decode walk skipped \(field.rawValue).")
+            )
+        }
+        return value
     }
 
     func metadata() throws -> RecordMetadata {

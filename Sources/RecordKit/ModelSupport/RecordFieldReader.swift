@@ -1,13 +1,12 @@
 /// Reads the fields of a ``Record`` into a generated model: the version gate, then one typed read per field.
 ///
 /// Generated `init(record:)` calls ``read(_:versionField:onNewerVersion:)``, which creates one on the borrowed
-/// record (nothing of the record is copied or retained but what ``metadata()`` keeps) and hands it to the
-/// model's decode walk (`init(fieldsFrom:)`), which takes
-/// the declared fields the record holds from ``nextField()``, in the record's order, reads each with `read(_:)`,
-/// `readOptional(_:)` or ``readList(_:)``, then takes ``metadata()`` and resolves the absent fields
-/// (``required(_:_:)``, ``value(_:_:default:)``, ``list(_:_:)``). Every error names the record type, the record
-/// and the field.
-public struct RecordFieldReader<Model: GeneratedRecordModel>: RecordFieldSource {
+/// record (nothing of the record is copied or retained but what ``metadata()`` keeps) and hands it to the model's
+/// decode walk (`init(fieldsFrom:)`), which reads each field with ``required(_:)``, ``value(_:default:)``,
+/// ``optional(_:)`` or ``list(_:)`` and ends with ``metadata()``. Every error names the record type, the record
+/// and the field. Reads cost least in the byte order of the keys, the order generated code uses: each is one
+/// comparison with the next stored field. Any other order works, with a binary search per read.
+public struct RecordFieldReader<Model: RecordModel>: RecordFieldSource {
     /// Reads throw errors that name the record type, the record and the field.
     public typealias Failure = RecordDecodingError
     /// The record being read, borrowed for the length of ``read(_:versionField:onNewerVersion:)``: copying its
@@ -26,48 +25,23 @@ public struct RecordFieldReader<Model: GeneratedRecordModel>: RecordFieldSource 
     @usableFromInline let versionField: String?
     /// How many stored values the reads found, to tell cheaply whether unknown fields remain.
     @usableFromInline var valuesFound = 0
-    /// The model's fields in key order, matched against the record's keys.
-    @usableFromInline let table: FieldKeyTable<Model.Field>
-    /// The same keys as strings, matched first.
-    @usableFromInline let keyStrings: FieldKeyStrings
-    /// The next field of ``table`` ``nextField()`` looks up, in ``fields`` or, once those are done,
-    /// ``encryptedFields``.
-    @usableFromInline var tableIndex = 0
-    @usableFromInline var inEncryptedFields = false
-    /// Where the last lookup stopped in ``fields``.
+    /// Where the last read stopped in ``Record/fields``.
     @usableFromInline var cursor = 0
-    /// The entry of the field ``nextField()`` returned last.
-    @usableFromInline var current = 0
-
-    /// Reads a model from `record`: the record type and the version gate, then the model's decode walk. What
-    /// generated `init(record:)` returns.
-    ///
-    /// - Parameters:
-    ///   - record: the record to read.
-    ///   - versionField: the field that holds the version, nil for an unversioned type.
-    ///   - onNewerVersion: what to do when the record's version is above `Model.schemaVersion`.
-    @inlinable @inline(__always)
-    public static func read(
-        _ record: borrowing Record, versionField: String?, onNewerVersion: NewerVersionRule
-    ) throws(RecordDecodingError) -> Model {
-        try withUnsafePointer(to: record) { (record) throws(RecordDecodingError) -> Model in
-            var reader = try RecordFieldReader(record, versionField: versionField, onNewerVersion: onNewerVersion)
-            return try Model(fieldsFrom: &reader)
-        }
-    }
+    /// Whether every key of the model is ASCII: then a stored key `==` to a field's of the same UTF-8 length is it.
+    @usableFromInline let keysAreASCII: Bool
 
     /// Checks the record type and the version gate of the record `pointer` points to, which must outlive the reader.
     @inlinable @inline(__always)
-    init(_ pointer: UnsafePointer<Record>, versionField: String?, onNewerVersion: NewerVersionRule) throws(RecordDecodingError) {
+    init(
+        _ pointer: UnsafePointer<Record>, versionField: String?, onNewerVersion: NewerVersionRule, keysAreASCII: Bool
+    ) throws(RecordDecodingError) {
         record = pointer
+        self.keysAreASCII = keysAreASCII
         guard pointer.pointee.recordType == Model.recordType else {
             throw .wrongRecordType(
                 expected: Model.recordType, found: pointer.pointee.recordType, recordName: pointer.pointee.id.recordName)
         }
         self.versionField = versionField
-        let order = Model.fieldOrder
-        table = order.table
-        keyStrings = order.keyStrings
         guard let versionField, let stored = pointer.pointee[versionField] else {
             version = 1
             return
@@ -91,101 +65,31 @@ public struct RecordFieldReader<Model: GeneratedRecordModel>: RecordFieldSource 
         valuesFound = 1
     }
 
-    /// The next declared field the record holds: the model's fields in key order, each looked up in the record's
-    /// fields, then (when the record has encrypted fields) in its encrypted fields; a record never holds a key in
-    /// both. The fields are walked with the table, both in key order, so a lookup is mostly one comparison.
+    /// A required field: absent is ``RecordDecodingError/missingField(recordType:recordName:field:)``.
     @inlinable @inline(__always)
-    public mutating func nextField() -> Model.Field? {
-        if !inEncryptedFields {
-            let entryCount = fields.entries.count
-            while tableIndex < table.count {
-                let index = tableIndex
-                tableIndex &+= 1
-                // Both in key order: entries before the key are unknown fields, an entry after it means the
-                // record does not hold it. Mostly the next entry is the key: one `==` of two small strings.
-                while cursor < entryCount {
-                    if keyStrings.isKey(fields.entries[cursor].key, at: index) {
-                        current = cursor
-                        cursor &+= 1
-                        valuesFound &+= 1
-                        return table[index]
-                    }
-                    if Self.compare(fields.entries[cursor].key, table.keys.keys[index]) > 0 { break }
-                    cursor &+= 1
-                }
-            }
-            if encryptedFields.isEmpty { return nil }
-            inEncryptedFields = true
-            tableIndex = 0
-        }
-        while tableIndex < table.count {
-            let field = table[tableIndex]
-            tableIndex &+= 1
-            let slot = encryptedFields.search(field.rawValue)
-            if slot.found {
-                current = slot.index
-                valuesFound &+= 1
-                return field
-            }
-        }
-        return nil
-    }
-
-    /// Compares a record's key with a key of the table, in key order.
-    @inlinable @inline(__always)
-    static func compare(_ key: String, _ tableKey: UnsafeBufferPointer<UInt8>) -> Int {
-        if let order = key.utf8.withContiguousStorageIfAvailable({ FieldKeyOrder.compare($0, tableKey) }) { return order }
-        return Array(key.utf8).withUnsafeBufferPointer { FieldKeyOrder.compare($0, tableKey) }
-    }
-
-    /// The value ``nextField()`` found.
-    @inlinable @inline(__always)
-    var currentValue: FieldValue {
-        inEncryptedFields ? encryptedFields.entries[current].value : fields.entries[current].value
-    }
-
-    /// The value of the field ``nextField()`` returned, converted; a value of the wrong kind is
-    /// ``RecordDecodingError/typeMismatch(recordType:recordName:field:expected:found:)``.
-    @inlinable @inline(__always)
-    public mutating func read<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> T {
-        do {
-            return try T(fieldValue: currentValue)
-        } catch {
-            throw fail(error, field)
-        }
-    }
-
-    /// The value of an optional field ``nextField()`` returned.
-    @inlinable @inline(__always)
-    public mutating func readOptional<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> T? {
-        try read(field) as T
-    }
-
-    /// The value of a list field ``nextField()`` returned; an empty list of any element kind is an empty list.
-    @inlinable @inline(__always)
-    public mutating func readList<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> [T] {
-        do { return try T.elements(ofListIn: currentValue) } catch { throw fail(error, field) }
-    }
-
-    /// A required field the record may not hold: absent is
-    /// ``RecordDecodingError/missingField(recordType:recordName:field:)``.
-    @inlinable @inline(__always)
-    public func required<T: RecordFieldValue>(_ read: T?, _ field: Model.Field) throws(RecordDecodingError) -> T {
-        guard let read else { throw missing(field) }
-        return read
+    public mutating func required<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> T {
+        guard let value: T = try read(field) else { throw missing(field) }
+        return value
     }
 
     /// A field with a default: absent (from a record older than the field, or never set) gives the default.
     @inlinable @inline(__always)
-    public func value<T: RecordFieldValue>(
-        _ read: T?, _ field: Model.Field, default defaultValue: @autoclosure () -> T
-    ) -> T {
-        read ?? defaultValue()
+    public mutating func value<T: RecordFieldValue>(_ field: Model.Field, default defaultValue: T) throws(RecordDecodingError) -> T {
+        guard let value: T = try read(field) else { return defaultValue }
+        return value
     }
 
-    /// A list field: absent gives an empty list.
+    /// An optional field: absent gives nil.
     @inlinable @inline(__always)
-    public func list<T: RecordFieldValue>(_ read: [T]?, _ field: Model.Field) -> [T] { read ?? [] }
+    public mutating func optional<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> T? {
+        try read(field)
+    }
+
+    /// A list field: absent gives an empty list; an empty list of any element kind is an empty list.
+    @inlinable @inline(__always)
+    public mutating func list<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> [T] {
+        try readList(field) ?? []
+    }
 
     /// The metadata to keep: the record's ID and system fields, every field the model does not declare (except
     /// the version field, which ``RecordFieldWriter`` writes itself), and the version read.
@@ -206,6 +110,81 @@ public struct RecordFieldReader<Model: GeneratedRecordModel>: RecordFieldSource 
     @available(*, unavailable, message: "regenerate with recordgen: the decode walk calls metadata()")
     public func metadata(of record: Record) -> RecordMetadata { metadata() }
 
+    /// The field's value as `T`, nil when the record has none: the hot path of every read. Everything down to
+    /// the conversion is inlined into the generated `init(record:)`, specialised for the model and the value
+    /// type, and no error value is built unless the value is wrong.
+    @inlinable @inline(__always)
+    mutating func read<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> T? {
+        guard let stored = lookUp(field) else { return nil }
+        return try decode(stored, field)
+    }
+
+    /// The stored value of a field, counted in ``valuesFound``.
+    @inlinable @inline(__always)
+    mutating func lookUp(_ field: Model.Field) -> FieldValue? {
+        if let index = position(of: field) { return fields.entries[index].value }
+        guard let index = encryptedPosition(of: field) else { return nil }
+        return encryptedFields.entries[index].value
+    }
+
+    @inlinable @inline(__always)
+    func decode<T: RecordFieldValue>(_ stored: __shared FieldValue, _ field: Model.Field) throws(RecordDecodingError) -> T {
+        do {
+            return try T(fieldValue: stored)
+        } catch {
+            throw fail(error, field)
+        }
+    }
+
+    /// Reads a list field, or nil when the record has none.
+    @inlinable @inline(__always)
+    mutating func readList<T: RecordFieldValue>(_ field: Model.Field) throws(RecordDecodingError) -> [T]? {
+        guard let stored = lookUp(field) else { return nil }
+        do { return try T.elements(ofListIn: stored) } catch { throw fail(error, field) }
+    }
+
+    /// The position of a field in ``fields``, counted in ``valuesFound``.
+    @inlinable @inline(__always)
+    mutating func position(of field: Model.Field) -> Int? {
+        // Mostly the next entry is the field's: a record's key is mostly the same small string as the field's,
+        // which `==` tells in a few instructions. `==` also holds for canonical equivalents, but none of an ASCII
+        // key has its UTF-8 length: every non-ASCII scalar takes two bytes or more and stands for one ASCII scalar
+        // at most.
+        let key = field.rawValue
+        if keysAreASCII, cursor < fields.entries.count {
+            let stored = fields.entries[cursor].key
+            if stored == key && stored.utf8.count == key.utf8.count {
+                defer { cursor &+= 1 }
+                valuesFound &+= 1
+                return cursor
+            }
+        }
+        // A local cursor: passing the stored one inout while reading `fields` would copy `fields` first.
+        var next = cursor
+        let index = fields.position(of: key, cursor: &next)
+        cursor = next
+        if index != nil { valuesFound &+= 1 }
+        return index
+    }
+
+    /// The position of an encrypted field, counted in ``valuesFound``; most records have none.
+    @inlinable @inline(__always)
+    mutating func encryptedPosition(of field: Model.Field) -> Int? {
+        if encryptedFields.isEmpty { return nil }
+        let slot = encryptedFields.search(field.rawValue)
+        guard slot.found else { return nil }
+        valuesFound &+= 1
+        return slot.index
+    }
+
+    /// The value the decode walk read for `field`. The walk reads every field, so it is never nil; nil (a walk
+    /// that skipped the field) is the field missing.
+    @inlinable @inline(__always)
+    public func walked<T>(_ value: T?, _ field: Model.Field) throws(RecordDecodingError) -> T {
+        guard let value else { throw missing(field) }
+        return value
+    }
+
     @usableFromInline
     func missing(_ field: Model.Field) -> RecordDecodingError {
         .missingField(recordType: Model.recordType, recordName: recordName, field: field.rawValue)
@@ -222,6 +201,27 @@ public struct RecordFieldReader<Model: GeneratedRecordModel>: RecordFieldSource 
             .invalidValue(
                 recordType: Model.recordType, recordName: recordName, field: field.rawValue,
                 value: value, reason: reason)
+        }
+    }
+}
+
+extension RecordFieldReader where Model: GeneratedRecordModel {
+    /// Reads a model from `record`: the record type and the version gate, then the model's decode walk. What
+    /// generated `init(record:)` returns.
+    ///
+    /// - Parameters:
+    ///   - record: the record to read.
+    ///   - versionField: the field that holds the version, nil for an unversioned type.
+    ///   - onNewerVersion: what to do when the record's version is above `Model.schemaVersion`.
+    @inlinable @inline(__always)
+    public static func read(
+        _ record: borrowing Record, versionField: String?, onNewerVersion: NewerVersionRule
+    ) throws(RecordDecodingError) -> Model {
+        try withUnsafePointer(to: record) { (record) throws(RecordDecodingError) -> Model in
+            var reader = try RecordFieldReader(
+                record, versionField: versionField, onNewerVersion: onNewerVersion,
+                keysAreASCII: Model.fieldOrder.keysAreASCII)
+            return try Model(fieldsFrom: &reader)
         }
     }
 }

@@ -3,7 +3,7 @@
 ///
 /// RecordKit makes String, Int64, Int, Bool, Double, Date, Data, UUID, URL, Asset, Reference and Location
 /// conform; generated enums conform through ``RecordEnum``. Lists of any conforming type are read and written by
-/// ``RecordFieldReader/readList(_:)`` and ``RecordFieldWriter/setList(_:_:encrypted:)``.
+/// ``RecordFieldReader/list(_:)`` and ``RecordFieldWriter/setList(_:_:encrypted:)``.
 public protocol RecordFieldValue: Sendable, Codable {
     /// The CloudKit kind that stores the value.
     static var fieldKind: FieldKind { get }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Reads a record archive for ``ModelArchiveReader``: header, record type, ID and system fields up front, then the
-/// two field maps entry by entry, each key matched against the model's fields in key order. Every entry whose key
-/// the model does not declare is decoded and kept as an unknown field (the version field is kept apart).
+/// two field maps entry by entry, as the model asks for its declared fields in key order. Every entry the model
+/// does not ask for is decoded and kept as an unknown field (the version field is kept apart).
 ///
 /// It checks everything `NativeArchive.decodeRecord` checks with the default options (header, lengths, UTF-8,
 /// key order, field count, tags, values, checksum, trailing bytes), with the same cursor, but keeps no detail:
@@ -18,16 +18,12 @@ struct ArchiveFieldStream {
     private var fieldBudget: Int
     /// Whether the plain map is done and the encrypted one is being read.
     private(set) var inEncryptedMap = false
-    /// The first declared field, in the model's key-order table, not matched yet in the current map.
-    private var tableIndex = 0
-    /// The table indexes (below 64) of the declared keys the plain map held, one bit each.
-    private var declaredInPlainMap: UInt64 = 0
     @usableFromInline private(set) var finished = false
 
     let versionField: String?
     /// The version field's value, from the plain map.
     @usableFromInline private(set) var versionValue: FieldValue?
-    /// The record ID, system fields and unknown fields read so far; handed over once by ``takeMetadata(version:)``.
+    /// The record ID, system fields and unknown fields read so far; handed over once by ``takeMetadata(version:isDeclared:)``.
     private var metadata: RecordMetadata?
 
     private typealias Span = (offset: Int, count: Int)
@@ -74,57 +70,33 @@ struct ArchiveFieldStream {
         }
     }
 
-    /// Moves to the value of the next entry whose key is one of `table`'s and returns that key's index in the
-    /// table; nil once both maps are done. Entries before it are kept as unknown; the plain map ends by opening
-    /// the encrypted one. A declared key in both maps stops the read (the record path refuses such an archive).
+    /// The value of `key` in the current map, nil when the map has none; entries before it are kept as unknown.
     @usableFromInline
-    mutating func nextDeclared(_ table: FieldKeys) throws(ModelArchiveReadStop) -> Int? {
+    mutating func value(forKey key: String) throws(ModelArchiveReadStop) -> FieldValue? {
+        guard try seek(key) else { return nil }
+        do { return try cursor.fieldValue(options: Self.options) } catch { throw ModelArchiveReadStop() }
+    }
+
+    /// Moves to the value of `key` in the current map (its tag is next) and returns true, or returns false when
+    /// the map has none; entries before it are kept as unknown.
+    @usableFromInline
+    mutating func seek(_ key: String) throws(ModelArchiveReadStop) -> Bool {
         do throws(NativeArchiveError) {
-            while true {
-                guard let entry = try peek() else {
-                    if inEncryptedMap { return nil }
-                    inEncryptedMap = true
-                    try openMap()
-                    tableIndex = 0
-                    continue
-                }
+            while let entry = try peek() {
+                let order = Self.compare(cursor, entry, key)
+                if order > 0 { return false }
                 consume()
-                let bytes = UnsafeBufferPointer(
-                    start: (cursor.start + entry.offset).assumingMemoryBound(to: UInt8.self), count: entry.count)
-                let slot = table.match(bytes, from: tableIndex)
-                tableIndex = slot.index
-                guard slot.found else {
-                    try keep(entry)
-                    continue
-                }
-                tableIndex &+= 1
-                // Declared keys seen in the plain map, one bit each, for the check in the encrypted one (beyond 64
-                // fields, the record path reads the rare archive with a declared encrypted field).
-                let bit: UInt64 = slot.index < 64 ? 1 &<< UInt64(slot.index) : 0
-                if !inEncryptedMap {
-                    declaredInPlainMap |= bit
-                } else if bit == 0 || declaredInPlainMap & bit != 0 {
-                    return Self.declaredInBothMaps
-                }
-                return slot.index
+                if order == 0 { return true }
+                try keep(entry)
             }
+            return false
         } catch {
             throw ModelArchiveReadStop()
         }
     }
 
-    /// What ``nextDeclared(_:)`` returns for a declared key the archive holds in both maps: no table index, so the
-    /// reader stops.
-    @usableFromInline static let declaredInBothMaps = -1
-
-    /// The value of the entry ``nextDeclared(_:)`` moved to.
-    @usableFromInline
-    mutating func value() throws(ModelArchiveReadStop) -> FieldValue {
-        do { return try cursor.fieldValue(options: Self.options) } catch { throw ModelArchiveReadStop() }
-    }
-
     // Values of the kinds whose `FieldValue` costs a retain or an allocation, read straight into the property
-    // after ``nextDeclared(_:)``; a value of another kind stops the read (the record path reports the mismatch).
+    // after ``seek(_:)``; a value of another kind stops the read (the record path reports the mismatch).
 
     @usableFromInline
     mutating func stringValue() throws(ModelArchiveReadStop) -> String {
@@ -145,7 +117,8 @@ struct ArchiveFieldStream {
     }
 
     /// Keeps the rest of the plain map and opens the encrypted one.
-    private mutating func beginEncryptedMap() throws(ModelArchiveReadStop) {
+    @usableFromInline
+    mutating func beginEncryptedMap() throws(ModelArchiveReadStop) {
         guard !inEncryptedMap else { return }
         do throws(NativeArchiveError) {
             try drain()
@@ -168,23 +141,27 @@ struct ArchiveFieldStream {
     }
 
     /// The metadata read, once the archive is finished: nil when the record path would read the fields
-    /// differently (the version field in the encrypted map; a key in both maps, which the archive refuses).
+    /// differently (a declared field, as `isDeclared` says, kept from the other map; the version field in the
+    /// encrypted map; a key in both maps, which the archive refuses).
     @usableFromInline
-    mutating func takeMetadata(version: Int) -> RecordMetadata? {
+    mutating func takeMetadata(version: Int, isDeclared: (String) -> Bool) -> RecordMetadata? {
         guard finished else { return nil }
         // Checked and completed in place: binding the metadata to a name would copy it (a retain per string).
         if metadata?.unknownFields.isEmpty == false || metadata?.unknownEncryptedFields.isEmpty == false,
-           let kept = metadata, Self.readsDifferently(kept, versionField) {
+           let kept = metadata, Self.readsDifferently(kept, versionField, isDeclared) {
             return nil
         }
         metadata?.decodedVersion = version
         return metadata.take()
     }
 
-    private static func readsDifferently(_ metadata: RecordMetadata, _ versionField: String?) -> Bool {
+    private static func readsDifferently(
+        _ metadata: RecordMetadata, _ versionField: String?, _ isDeclared: (String) -> Bool
+    ) -> Bool {
+        if !metadata.unknownFields.isEmpty, metadata.unknownFields.contains(where: { isDeclared($0.key) }) { return true }
         if metadata.unknownEncryptedFields.isEmpty { return false }
         return metadata.unknownEncryptedFields.contains { entry in
-            entry.key == versionField || metadata.unknownFields.contains(key: entry.key)
+            isDeclared(entry.key) || entry.key == versionField || metadata.unknownFields.contains(key: entry.key)
         }
     }
 

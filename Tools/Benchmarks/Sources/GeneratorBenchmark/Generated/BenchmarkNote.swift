@@ -96,34 +96,42 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: nil, onNewerVersion: .preserve)
     }
 
-    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
-    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
-    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        var text: Swift.String? = nil
-        var count: Swift.Int64? = nil
-        var tags: [Swift.String]? = nil
-        var ratio: Swift.Double? = nil
-        var attachment: Foundation.Data? = nil
-        var folder: RecordKit.Reference? = nil
-        while let _field = try _source.nextField() {
-            switch _field {
-            case .text: text = try _source.read(.text)
-            case .count: count = try _source.read(.count)
-            case .tags: tags = try _source.readList(.tags)
-            case .ratio: ratio = try _source.read(.ratio)
-            case .attachment: attachment = try _source.read(.attachment)
-            case .folder: folder = try _source.readOptional(.folder)
+        var text_: Swift.String? = nil
+        var count_: Swift.Int64? = nil
+        var tags_: [Swift.String]? = nil
+        var ratio_: Swift.Double? = nil
+        var attachment_: Foundation.Data? = nil
+        var folder_: RecordKit.Reference? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 5: text_ = try _source.required(.text)
+            case 1: count_ = try _source.required(.count)
+            case 4: tags_ = try _source.list(.tags)
+            case 3: ratio_ = try _source.required(.ratio)
+            case 0: attachment_ = try _source.required(.attachment)
+            case 2: folder_ = try _source.optional(.folder)
+            default: break
             }
         }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
+        try _readField(3, &_source)
+        try _readField(4, &_source)
+        try _readField(5, &_source)
         let metadata = try _source.metadata()
         try self.init(
-            text: _source.required(text, .text),
-            count: _source.required(count, .count),
-            tags: _source.list(tags, .tags),
-            ratio: _source.required(ratio, .ratio),
-            attachment: _source.required(attachment, .attachment),
-            folder: folder,
+            text: _source.walked(text_, .text),
+            count: _source.walked(count_, .count),
+            tags: _source.walked(tags_, .tags),
+            ratio: _source.walked(ratio_, .ratio),
+            attachment: _source.walked(attachment_, .attachment),
+            folder: folder_,
             metadata: metadata
         )
     }

@@ -156,76 +156,98 @@ nonisolated extension Type0: RecordKit.GeneratedRecordModel {
         self = try RecordKit.ModelArchiveReader<Self>.read(data, versionField: "version", onNewerVersion: .preserve)
     }
 
-    /// The decode walk: one `switch` reads each field the source holds, in the order it holds them; then the
-    /// metadata; then the memberwise initializer (assigning the properties one by one would copy the whole model
-    /// once more), where a field the source did not hold takes its default, nil or an empty list, or is missing.
+    /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
+    /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        var field0: Swift.String? = nil
-        var field1: Swift.Int64? = nil
-        var field2: Swift.Bool? = nil
-        var field3: Swift.Int? = nil
-        var field4: Swift.Double? = nil
-        var field5: Foundation.Date? = nil
-        var field6: Foundation.Data? = nil
-        var field7: Foundation.UUID? = nil
-        var field8: Status? = nil
-        var field9: [Swift.String]? = nil
-        var field10: RecordKit.Reference? = nil
-        var field11: RecordKit.Location? = nil
-        var field12: Swift.String? = nil
-        var field13: Swift.Int64? = nil
-        var field14: Swift.Bool? = nil
-        var field15: Swift.Int? = nil
-        var field16: Swift.Double? = nil
-        var field17: Foundation.Date? = nil
-        var field18: Foundation.Data? = nil
-        var field19: Foundation.UUID? = nil
-        while let _field = try _source.nextField() {
-            switch _field {
-            case .field0: field0 = try _source.read(.field0)
-            case .field1: field1 = try _source.read(.field1)
-            case .field2: field2 = try _source.read(.field2)
-            case .field3: field3 = try _source.readOptional(.field3)
-            case .field4: field4 = try _source.read(.field4)
-            case .field5: field5 = try _source.read(.field5)
-            case .field6: field6 = try _source.readOptional(.field6)
-            case .field7: field7 = try _source.read(.field7)
-            case .field8: field8 = try _source.read(.field8)
-            case .field9: field9 = try _source.readList(.field9)
-            case .field10: field10 = try _source.readOptional(.field10)
-            case .field11: field11 = try _source.readOptional(.field11)
-            case .field12: field12 = try _source.read(.field12)
-            case .field13: field13 = try _source.read(.field13)
-            case .field14: field14 = try _source.read(.field14)
-            case .field15: field15 = try _source.readOptional(.field15)
-            case .field16: field16 = try _source.read(.field16)
-            case .field17: field17 = try _source.read(.field17)
-            case .field18: field18 = try _source.readOptional(.field18)
-            case .field19: field19 = try _source.read(.field19)
+        var field0_: Swift.String? = nil
+        var field1_: Swift.Int64? = nil
+        var field2_: Swift.Bool? = nil
+        var field3_: Swift.Int? = nil
+        var field4_: Swift.Double? = nil
+        var field5_: Foundation.Date? = nil
+        var field6_: Foundation.Data? = nil
+        var field7_: Foundation.UUID? = nil
+        var field8_: Status? = nil
+        var field9_: [Swift.String]? = nil
+        var field10_: RecordKit.Reference? = nil
+        var field11_: RecordKit.Location? = nil
+        var field12_: Swift.String? = nil
+        var field13_: Swift.Int64? = nil
+        var field14_: Swift.Bool? = nil
+        var field15_: Swift.Int? = nil
+        var field16_: Swift.Double? = nil
+        var field17_: Foundation.Date? = nil
+        var field18_: Foundation.Data? = nil
+        var field19_: Foundation.UUID? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 0: field0_ = try _source.value(.field0, default: "")
+            case 1: field1_ = try _source.value(.field1, default: 0)
+            case 12: field2_ = try _source.value(.field2, default: false)
+            case 13: field3_ = try _source.optional(.field3)
+            case 14: field4_ = try _source.value(.field4, default: 1.5)
+            case 15: field5_ = try _source.required(.field5)
+            case 16: field6_ = try _source.optional(.field6)
+            case 17: field7_ = try _source.required(.field7)
+            case 18: field8_ = try _source.value(.field8, default: .`open`)
+            case 19: field9_ = try _source.list(.field9)
+            case 2: field10_ = try _source.optional(.field10)
+            case 3: field11_ = try _source.optional(.field11)
+            case 4: field12_ = try _source.value(.field12, default: "")
+            case 5: field13_ = try _source.value(.field13, default: 0)
+            case 6: field14_ = try _source.value(.field14, default: false)
+            case 7: field15_ = try _source.optional(.field15)
+            case 8: field16_ = try _source.value(.field16, default: 1.5)
+            case 9: field17_ = try _source.required(.field17)
+            case 10: field18_ = try _source.optional(.field18)
+            case 11: field19_ = try _source.required(.field19)
+            default: break
             }
         }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
+        try _readField(3, &_source)
+        try _readField(4, &_source)
+        try _readField(5, &_source)
+        try _readField(6, &_source)
+        try _readField(7, &_source)
+        try _readField(8, &_source)
+        try _readField(9, &_source)
+        try _readField(10, &_source)
+        try _readField(11, &_source)
+        try _readField(12, &_source)
+        try _readField(13, &_source)
+        try _readField(14, &_source)
+        try _readField(15, &_source)
+        try _readField(16, &_source)
+        try _readField(17, &_source)
+        try _readField(18, &_source)
+        try _readField(19, &_source)
         let metadata = try _source.metadata()
         try self.init(
-            field0: _source.value(field0, .field0, default: ""),
-            field1: _source.value(field1, .field1, default: 0),
-            field2: _source.value(field2, .field2, default: false),
-            field3: field3,
-            field4: _source.value(field4, .field4, default: 1.5),
-            field5: _source.required(field5, .field5),
-            field6: field6,
-            field7: _source.required(field7, .field7),
-            field8: _source.value(field8, .field8, default: .`open`),
-            field9: _source.list(field9, .field9),
-            field10: field10,
-            field11: field11,
-            field12: _source.value(field12, .field12, default: ""),
-            field13: _source.value(field13, .field13, default: 0),
-            field14: _source.value(field14, .field14, default: false),
-            field15: field15,
-            field16: _source.value(field16, .field16, default: 1.5),
-            field17: _source.required(field17, .field17),
-            field18: field18,
-            field19: _source.required(field19, .field19),
+            field0: _source.walked(field0_, .field0),
+            field1: _source.walked(field1_, .field1),
+            field2: _source.walked(field2_, .field2),
+            field3: field3_,
+            field4: _source.walked(field4_, .field4),
+            field5: _source.walked(field5_, .field5),
+            field6: field6_,
+            field7: _source.walked(field7_, .field7),
+            field8: _source.walked(field8_, .field8),
+            field9: _source.walked(field9_, .field9),
+            field10: field10_,
+            field11: field11_,
+            field12: _source.walked(field12_, .field12),
+            field13: _source.walked(field13_, .field13),
+            field14: _source.walked(field14_, .field14),
+            field15: field15_,
+            field16: _source.walked(field16_, .field16),
+            field17: _source.walked(field17_, .field17),
+            field18: field18_,
+            field19: _source.walked(field19_, .field19),
             metadata: metadata
         )
     }
