@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A book of the catalog, in the public database's default zone.
 ///
@@ -97,11 +97,12 @@ nonisolated extension Book {
 nonisolated extension Book: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Book"
     public static let schemaVersion: Swift.Int = 1
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Book` record, checking its version and every field's kind.
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    @inline(__always)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: nil, onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -124,50 +125,101 @@ nonisolated extension Book: RecordKit.GeneratedRecordModel {
     /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
     /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let author: Swift.String = try _source.required(.author)
-        let blurb: Swift.String? = try _source.optional(.blurb)
-        let cover: RecordKit.Asset? = try _source.optional(.cover)
-        let format: Format = try _source.value(.format, default: .paperback)
-        let inStock: Swift.Bool = try _source.value(.inStock, default: false)
-        let pages: Swift.Int = try _source.value(.pages, default: 0)
-        let price: Swift.Double = try _source.value(.price, default: 0.0)
-        let published: Foundation.Date? = try _source.optional(.published)
-        let series: RecordKit.RecordReference<Series>? = try _source.optional(.series, schemaAction: .none)
-        let shop: RecordKit.Location? = try _source.optional(.shop)
-        let tags: [Swift.String] = try _source.list(.tags)
-        let title: Swift.String = try _source.required(.title)
+        var title_: Swift.String? = nil
+        var author_: Swift.String? = nil
+        var pages_: Swift.Int? = nil
+        var price_: Swift.Double? = nil
+        var published_: Foundation.Date? = nil
+        var format_: Format? = nil
+        var inStock_: Swift.Bool? = nil
+        var tags_: [Swift.String]? = nil
+        var shop_: RecordKit.Location? = nil
+        var series_: RecordKit.RecordReference<Series>? = nil
+        var blurb_: Swift.String? = nil
+        var cover_: RecordKit.Asset? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 11: title_ = try _source.required(.title)
+            case 0: author_ = try _source.required(.author)
+            case 5: pages_ = try _source.value(.pages, default: 0)
+            case 6: price_ = try _source.value(.price, default: 0.0)
+            case 7: published_ = try _source.optional(.published)
+            case 3: format_ = try _source.value(.format, default: .paperback)
+            case 4: inStock_ = try _source.value(.inStock, default: false)
+            case 10: tags_ = try _source.list(.tags)
+            case 9: shop_ = try _source.optional(.shop)
+            case 8: series_ = try _source.optional(.series, schemaAction: .none)
+            case 1: blurb_ = try _source.optional(.blurb)
+            case 2: cover_ = try _source.optional(.cover)
+            default: break
+            }
+        }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
+        try _readField(3, &_source)
+        try _readField(4, &_source)
+        try _readField(5, &_source)
+        try _readField(6, &_source)
+        try _readField(7, &_source)
+        try _readField(8, &_source)
+        try _readField(9, &_source)
+        try _readField(10, &_source)
+        try _readField(11, &_source)
         let metadata = try _source.metadata()
-        self.init(
-            title: title,
-            author: author,
-            pages: pages,
-            price: price,
-            published: published,
-            format: format,
-            inStock: inStock,
-            tags: tags,
-            shop: shop,
-            series: series,
-            blurb: blurb,
-            cover: cover,
+        try self.init(
+            title: _source.walked(title_, .title),
+            author: _source.walked(author_, .author),
+            pages: _source.walked(pages_, .pages),
+            price: _source.walked(price_, .price),
+            published: published_,
+            format: _source.walked(format_, .format),
+            inStock: _source.walked(inStock_, .inStock),
+            tags: _source.walked(tags_, .tags),
+            shop: shop_,
+            series: series_,
+            blurb: blurb_,
+            cover: cover_,
             metadata: metadata
         )
     }
 
     /// The field walk: every field in the byte order of its key.
     public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.author, self.author)
-        sink.set(.blurb, self.blurb)
-        sink.set(.cover, self.cover)
-        sink.set(.format, self.format)
-        sink.set(.inStock, self.inStock)
-        sink.set(.pages, self.pages)
-        sink.set(.price, self.price)
-        sink.set(.published, self.published)
-        sink.set(.series, self.series, schemaAction: .none)
-        sink.set(.shop, self.shop)
-        sink.setList(.tags, self.tags)
-        sink.set(.title, self.title)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+        writeField(3, to: &sink)
+        writeField(4, to: &sink)
+        writeField(5, to: &sink)
+        writeField(6, to: &sink)
+        writeField(7, to: &sink)
+        writeField(8, to: &sink)
+        writeField(9, to: &sink)
+        writeField(10, to: &sink)
+        writeField(11, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 11: sink.set(.title, self.title)
+        case 0: sink.set(.author, self.author)
+        case 5: sink.set(.pages, self.pages)
+        case 6: sink.set(.price, self.price)
+        case 7: sink.set(.published, self.published)
+        case 3: sink.set(.format, self.format)
+        case 4: sink.set(.inStock, self.inStock)
+        case 10: sink.setList(.tags, self.tags)
+        case 9: sink.set(.shop, self.shop)
+        case 8: sink.set(.series, self.series, schemaAction: .none)
+        case 1: sink.set(.blurb, self.blurb)
+        case 2: sink.set(.cover, self.cover)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

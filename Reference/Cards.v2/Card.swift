@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A card; an app at version 1 refuses a card written at version 2.
 ///
@@ -78,11 +78,12 @@ nonisolated extension Card: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Card"
     public static let schemaVersion: Swift.Int = 2
     public static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .store)
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Card` record, checking its version and every field's kind.
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .reject)
-        try self.init(fieldsFrom: &reader)
+    @inline(__always)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: "version", onNewerVersion: .reject)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -105,35 +106,71 @@ nonisolated extension Card: RecordKit.GeneratedRecordModel {
     /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
     /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let body: Swift.String = try _source.required(.body)
-        let color: Swift.Int64 = try _source.required(.color)
-        let label: Swift.String = try _source.value(.label, default: "")
-        let links: [Swift.String] = try _source.list(.links)
-        let modified: Foundation.Date = try _source.required(.modified)
-        let tags: [Swift.String] = try _source.list(.tags)
-        let title: Swift.String = try _source.required(.title)
+        var title_: Swift.String? = nil
+        var body_: Swift.String? = nil
+        var color_: Swift.Int64? = nil
+        var tags_: [Swift.String]? = nil
+        var modified_: Foundation.Date? = nil
+        var label_: Swift.String? = nil
+        var links_: [Swift.String]? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 6: title_ = try _source.required(.title)
+            case 0: body_ = try _source.required(.body)
+            case 1: color_ = try _source.required(.color)
+            case 5: tags_ = try _source.list(.tags)
+            case 4: modified_ = try _source.required(.modified)
+            case 2: label_ = try _source.value(.label, default: "")
+            case 3: links_ = try _source.list(.links)
+            default: break
+            }
+        }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
+        try _readField(3, &_source)
+        try _readField(4, &_source)
+        try _readField(5, &_source)
+        try _readField(6, &_source)
         let metadata = try _source.metadata()
-        self.init(
-            title: title,
-            body: body,
-            color: color,
-            tags: tags,
-            modified: modified,
-            label: label,
-            links: links,
+        try self.init(
+            title: _source.walked(title_, .title),
+            body: _source.walked(body_, .body),
+            color: _source.walked(color_, .color),
+            tags: _source.walked(tags_, .tags),
+            modified: _source.walked(modified_, .modified),
+            label: _source.walked(label_, .label),
+            links: _source.walked(links_, .links),
             metadata: metadata
         )
     }
 
     /// The field walk: every field in the byte order of its key.
     public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.body, self.body)
-        sink.set(.color, self.color)
-        sink.set(.label, self.label)
-        sink.setList(.links, self.links)
-        sink.set(.modified, self.modified)
-        sink.setList(.tags, self.tags)
-        sink.set(.title, self.title)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+        writeField(3, to: &sink)
+        writeField(4, to: &sink)
+        writeField(5, to: &sink)
+        writeField(6, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 6: sink.set(.title, self.title)
+        case 0: sink.set(.body, self.body)
+        case 1: sink.set(.color, self.color)
+        case 5: sink.setList(.tags, self.tags)
+        case 4: sink.set(.modified, self.modified)
+        case 2: sink.set(.label, self.label)
+        case 3: sink.setList(.links, self.links)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// An article whose fields are named like Swift keywords.
 ///
@@ -98,11 +98,12 @@ nonisolated extension Article {
 nonisolated extension Article: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Article"
     public static let schemaVersion: Swift.Int = 3
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Article` record, checking its version and every field's kind.
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    @inline(__always)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: "version", onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -125,51 +126,102 @@ nonisolated extension Article: RecordKit.GeneratedRecordModel {
     /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
     /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let `class`: Swift.Int64? = try _source.optional(.`class`)
-        let `default`: Swift.String = try _source.value(.`default`, default: "plain")
-        let history: [Status] = try _source.list(.history)
-        let link: Foundation.URL? = try _source.optional(.link)
-        let recordField: Swift.String? = try _source.optional(.record)
-        let related: [RecordKit.RecordReference<Article>] = try _source.list(.related, schemaAction: .none)
-        let scores: [Swift.Int64] = try _source.list(.scores)
-        let status: Status = try _source.value(.status, default: .draft)
-        let subtitle: Swift.String = try _source.value(.subtitle, default: "")
-        let title: Swift.String = try _source.required(.title)
-        let views: Swift.Int = try _source.value(.views, default: 0)
+        var title_: Swift.String? = nil
+        var default_: Swift.String? = nil
+        var class_: Swift.Int64? = nil
+        var recordField_: Swift.String? = nil
+        var views_: Swift.Int? = nil
+        var link_: Foundation.URL? = nil
+        var status_: Status? = nil
+        var history_: [Status]? = nil
+        var scores_: [Swift.Int64]? = nil
+        var where_: RecordKit.Location? = nil
+        var subtitle_: Swift.String? = nil
+        var related_: [RecordKit.RecordReference<Article>]? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 9: title_ = try _source.required(.title)
+            case 1: default_ = try _source.value(.`default`, default: "plain")
+            case 0: class_ = try _source.optional(.`class`)
+            case 4: recordField_ = try _source.optional(.record)
+            case 10: views_ = try _source.value(.views, default: 0)
+            case 3: link_ = try _source.optional(.link)
+            case 7: status_ = try _source.value(.status, default: .draft)
+            case 2: history_ = try _source.list(.history)
+            case 6: scores_ = try _source.list(.scores)
+            case 11: where_ = try _source.optional(.`where`)
+            case 8: subtitle_ = try _source.value(.subtitle, default: "")
+            case 5: related_ = try _source.list(.related, schemaAction: .none)
+            default: break
+            }
+        }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
+        try _readField(3, &_source)
+        try _readField(4, &_source)
+        try _readField(5, &_source)
+        try _readField(6, &_source)
+        try _readField(7, &_source)
+        try _readField(8, &_source)
+        try _readField(9, &_source)
+        try _readField(10, &_source)
         try _source.beginEncryptedFields()
-        let `where`: RecordKit.Location? = try _source.optional(.`where`)
+        try _readField(11, &_source)
         let metadata = try _source.metadata()
-        self.init(
-            title: title,
-            default: `default`,
-            class: `class`,
-            recordField: recordField,
-            views: views,
-            link: link,
-            status: status,
-            history: history,
-            scores: scores,
-            where: `where`,
-            subtitle: subtitle,
-            related: related,
+        try self.init(
+            title: _source.walked(title_, .title),
+            default: _source.walked(default_, .`default`),
+            class: class_,
+            recordField: recordField_,
+            views: _source.walked(views_, .views),
+            link: link_,
+            status: _source.walked(status_, .status),
+            history: _source.walked(history_, .history),
+            scores: _source.walked(scores_, .scores),
+            where: where_,
+            subtitle: _source.walked(subtitle_, .subtitle),
+            related: _source.walked(related_, .related),
             metadata: metadata
         )
     }
 
     /// The field walk: every field in the byte order of its key.
     public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.`class`, self.`class`)
-        sink.set(.`default`, self.`default`)
-        sink.setList(.history, self.history)
-        sink.set(.link, self.link)
-        sink.set(.record, self.recordField)
-        sink.setList(.related, self.related, schemaAction: .none)
-        sink.setList(.scores, self.scores)
-        sink.set(.status, self.status)
-        sink.set(.subtitle, self.subtitle)
-        sink.set(.title, self.title)
-        sink.set(.views, self.views)
-        sink.set(.`where`, self.`where`, encrypted: true)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+        writeField(3, to: &sink)
+        writeField(4, to: &sink)
+        writeField(5, to: &sink)
+        writeField(6, to: &sink)
+        writeField(7, to: &sink)
+        writeField(8, to: &sink)
+        writeField(9, to: &sink)
+        writeField(10, to: &sink)
+        writeField(11, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 9: sink.set(.title, self.title)
+        case 1: sink.set(.`default`, self.`default`)
+        case 0: sink.set(.`class`, self.`class`)
+        case 4: sink.set(.record, self.recordField)
+        case 10: sink.set(.views, self.views)
+        case 3: sink.set(.link, self.link)
+        case 7: sink.set(.status, self.status)
+        case 2: sink.setList(.history, self.history)
+        case 6: sink.setList(.scores, self.scores)
+        case 11: sink.set(.`where`, self.`where`, encrypted: true)
+        case 8: sink.set(.subtitle, self.subtitle)
+        case 5: sink.setList(.related, self.related, schemaAction: .none)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

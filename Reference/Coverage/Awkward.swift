@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// Field names that collide with members of a generated model.
 ///
@@ -63,11 +63,12 @@ nonisolated extension Awkward {
 nonisolated extension Awkward: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Awkward"
     public static let schemaVersion: Swift.Int = 1
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Awkward` record, checking its version and every field's kind.
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    @inline(__always)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: nil, onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -90,26 +91,53 @@ nonisolated extension Awkward: RecordKit.GeneratedRecordModel {
     /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
     /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let metadataField: Swift.String? = try _source.optional(.metadata)
-        let rawValue: Swift.Int64? = try _source.optional(.rawValueField)
-        let selfField: Swift.Double? = try _source.optional(.`self`)
-        let zoneID: Swift.String? = try _source.optional(.zoneID)
+        var metadataField_: Swift.String? = nil
+        var rawValue_: Swift.Int64? = nil
+        var selfField_: Swift.Double? = nil
+        var zoneID_: Swift.String? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 0: metadataField_ = try _source.optional(.metadata)
+            case 1: rawValue_ = try _source.optional(.rawValueField)
+            case 2: selfField_ = try _source.optional(.`self`)
+            case 3: zoneID_ = try _source.optional(.zoneID)
+            default: break
+            }
+        }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
+        try _readField(3, &_source)
         let metadata = try _source.metadata()
-        self.init(
-            metadataField: metadataField,
-            rawValue: rawValue,
-            selfField: selfField,
-            zoneID: zoneID,
+        try self.init(
+            metadataField: metadataField_,
+            rawValue: rawValue_,
+            selfField: selfField_,
+            zoneID: zoneID_,
             metadata: metadata
         )
     }
 
     /// The field walk: every field in the byte order of its key.
     public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.metadata, self.metadataField)
-        sink.set(.rawValueField, self.rawValue)
-        sink.set(.`self`, self.selfField)
-        sink.set(.zoneID, self.zoneID)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+        writeField(3, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 0: sink.set(.metadata, self.metadataField)
+        case 1: sink.set(.rawValueField, self.rawValue)
+        case 2: sink.set(.`self`, self.selfField)
+        case 3: sink.set(.zoneID, self.zoneID)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

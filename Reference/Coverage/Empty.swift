@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A record type without fields.
 ///
@@ -49,11 +49,12 @@ nonisolated extension Empty {
 nonisolated extension Empty: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Empty"
     public static let schemaVersion: Swift.Int = 1
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Empty` record, checking its version and every field's kind.
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    @inline(__always)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: "version", onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.

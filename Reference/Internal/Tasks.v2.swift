@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A task on a to-do list.
 ///
@@ -85,11 +85,12 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
     static let recordType: Swift.String = "Task"
     static let schemaVersion: Swift.Int = 2
     static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .store)
+    static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Task` record, checking its version and every field's kind.
-    init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    @inline(__always)
+    init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: "version", onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -112,38 +113,77 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
     /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
     /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let done: Swift.Bool = try _source.value(.done, default: false)
-        let due: Foundation.Date? = try _source.optional(.due)
-        let list: RecordKit.RecordReference<TaskList>? = try _source.optional(.list, schemaAction: .deleteSelf)
-        let modified: Foundation.Date = try _source.required(.modified)
-        let notes: Swift.String = try _source.value(.notes, default: "")
-        let priority: Priority = try _source.value(.priority, default: .normal)
-        let tags: [Swift.String] = try _source.list(.tags)
-        let title: Swift.String = try _source.required(.title)
+        var title_: Swift.String? = nil
+        var done_: Swift.Bool? = nil
+        var due_: Foundation.Date? = nil
+        var modified_: Foundation.Date? = nil
+        var notes_: Swift.String? = nil
+        var tags_: [Swift.String]? = nil
+        var priority_: Priority? = nil
+        var list_: RecordKit.RecordReference<TaskList>? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 7: title_ = try _source.required(.title)
+            case 0: done_ = try _source.value(.done, default: false)
+            case 1: due_ = try _source.optional(.due)
+            case 3: modified_ = try _source.required(.modified)
+            case 4: notes_ = try _source.value(.notes, default: "")
+            case 6: tags_ = try _source.list(.tags)
+            case 5: priority_ = try _source.value(.priority, default: .normal)
+            case 2: list_ = try _source.optional(.list, schemaAction: .deleteSelf)
+            default: break
+            }
+        }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
+        try _readField(3, &_source)
+        try _readField(4, &_source)
+        try _readField(5, &_source)
+        try _readField(6, &_source)
+        try _readField(7, &_source)
         let metadata = try _source.metadata()
-        self.init(
-            title: title,
-            done: done,
-            due: due,
-            modified: modified,
-            notes: notes,
-            tags: tags,
-            priority: priority,
-            list: list,
+        try self.init(
+            title: _source.walked(title_, .title),
+            done: _source.walked(done_, .done),
+            due: due_,
+            modified: _source.walked(modified_, .modified),
+            notes: _source.walked(notes_, .notes),
+            tags: _source.walked(tags_, .tags),
+            priority: _source.walked(priority_, .priority),
+            list: list_,
             metadata: metadata
         )
     }
 
     /// The field walk: every field in the byte order of its key.
     func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.done, self.done)
-        sink.set(.due, self.due)
-        sink.set(.list, self.list, schemaAction: .deleteSelf)
-        sink.set(.modified, self.modified)
-        sink.set(.notes, self.notes)
-        sink.set(.priority, self.priority)
-        sink.setList(.tags, self.tags)
-        sink.set(.title, self.title)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+        writeField(3, to: &sink)
+        writeField(4, to: &sink)
+        writeField(5, to: &sink)
+        writeField(6, to: &sink)
+        writeField(7, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 7: sink.set(.title, self.title)
+        case 0: sink.set(.done, self.done)
+        case 1: sink.set(.due, self.due)
+        case 3: sink.set(.modified, self.modified)
+        case 4: sink.set(.notes, self.notes)
+        case 6: sink.setList(.tags, self.tags)
+        case 5: sink.set(.priority, self.priority)
+        case 2: sink.set(.list, self.list, schemaAction: .deleteSelf)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
@@ -254,11 +294,12 @@ nonisolated extension TaskList: RecordKit.GeneratedRecordModel {
     static let recordType: Swift.String = "TaskList"
     static let schemaVersion: Swift.Int = 1
     static let deleteConflict: RecordKit.DeleteConflictRule = .deleteWins
+    static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `TaskList` record, checking its version and every field's kind.
-    init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    @inline(__always)
+    init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: "version", onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -281,14 +322,32 @@ nonisolated extension TaskList: RecordKit.GeneratedRecordModel {
     /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
     /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let name: Swift.String = try _source.required(.name)
+        var name_: Swift.String? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 0: name_ = try _source.required(.name)
+            default: break
+            }
+        }
+        try _readField(0, &_source)
         let metadata = try _source.metadata()
-        self.init(name: name, metadata: metadata)
+        try self.init(name: _source.walked(name_, .name), metadata: metadata)
     }
 
     /// The field walk: every field in the byte order of its key.
     func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.name, self.name)
+        writeField(0, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 0: sink.set(.name, self.name)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

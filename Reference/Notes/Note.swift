@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A note, synced across a person's devices. Records written by a newer app version are refused.
 ///
@@ -58,11 +58,12 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Note"
     public static let schemaVersion: Swift.Int = 1
     public static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .store)
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Note` record, checking its version and every field's kind.
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .reject)
-        try self.init(fieldsFrom: &reader)
+    @inline(__always)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: "version", onNewerVersion: .reject)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -85,20 +86,41 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
     /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
     /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let modified: Foundation.Date = try _source.required(.modified)
-        let text: RecordKit.Asset = try _source.required(.text)
+        var text_: RecordKit.Asset? = nil
+        var modified_: Foundation.Date? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 1: text_ = try _source.required(.text)
+            case 0: modified_ = try _source.required(.modified)
+            default: break
+            }
+        }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
         let metadata = try _source.metadata()
-        self.init(
-            text: text,
-            modified: modified,
+        try self.init(
+            text: _source.walked(text_, .text),
+            modified: _source.walked(modified_, .modified),
             metadata: metadata
         )
     }
 
     /// The field walk: every field in the byte order of its key.
     public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.modified, self.modified)
-        sink.set(.text, self.text)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 1: sink.set(.text, self.text)
+        case 0: sink.set(.modified, self.modified)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

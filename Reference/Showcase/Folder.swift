@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A folder of notes; folders nest.
 ///
@@ -61,11 +61,12 @@ nonisolated extension Folder: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Folder"
     public static let schemaVersion: Swift.Int = 1
     public static let deleteConflict: RecordKit.DeleteConflictRule = .deleteWins
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Folder` record, checking its version and every field's kind.
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    @inline(__always)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: nil, onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -88,23 +89,47 @@ nonisolated extension Folder: RecordKit.GeneratedRecordModel {
     /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
     /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let created: Foundation.Date = try _source.required(.created)
-        let name: Swift.String = try _source.required(.name)
-        let parentFolder: RecordKit.RecordReference<Folder>? = try _source.optional(.parentFolder, schemaAction: .deleteSelf)
+        var name_: Swift.String? = nil
+        var parentFolder_: RecordKit.RecordReference<Folder>? = nil
+        var created_: Foundation.Date? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 1: name_ = try _source.required(.name)
+            case 2: parentFolder_ = try _source.optional(.parentFolder, schemaAction: .deleteSelf)
+            case 0: created_ = try _source.required(.created)
+            default: break
+            }
+        }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
         let metadata = try _source.metadata()
-        self.init(
-            name: name,
-            parentFolder: parentFolder,
-            created: created,
+        try self.init(
+            name: _source.walked(name_, .name),
+            parentFolder: parentFolder_,
+            created: _source.walked(created_, .created),
             metadata: metadata
         )
     }
 
     /// The field walk: every field in the byte order of its key.
     public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.created, self.created)
-        sink.set(.name, self.name)
-        sink.set(.parentFolder, self.parentFolder, schemaAction: .deleteSelf)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 1: sink.set(.name, self.name)
+        case 2: sink.set(.parentFolder, self.parentFolder, schemaAction: .deleteSelf)
+        case 0: sink.set(.created, self.created)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

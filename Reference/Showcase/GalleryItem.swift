@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A public, unversioned item anyone can read.
 ///
@@ -59,11 +59,12 @@ nonisolated extension GalleryItem {
 nonisolated extension GalleryItem: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "GalleryItem"
     public static let schemaVersion: Swift.Int = 1
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `GalleryItem` record, checking its version and every field's kind.
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    @inline(__always)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: nil, onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -86,23 +87,47 @@ nonisolated extension GalleryItem: RecordKit.GeneratedRecordModel {
     /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
     /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let caption: Swift.String = try _source.required(.caption)
-        let image: RecordKit.Asset = try _source.required(.image)
-        let likes: Swift.Int64 = try _source.value(.likes, default: 0)
+        var caption_: Swift.String? = nil
+        var image_: RecordKit.Asset? = nil
+        var likes_: Swift.Int64? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 0: caption_ = try _source.required(.caption)
+            case 1: image_ = try _source.required(.image)
+            case 2: likes_ = try _source.value(.likes, default: 0)
+            default: break
+            }
+        }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
         let metadata = try _source.metadata()
-        self.init(
-            caption: caption,
-            image: image,
-            likes: likes,
+        try self.init(
+            caption: _source.walked(caption_, .caption),
+            image: _source.walked(image_, .image),
+            likes: _source.walked(likes_, .likes),
             metadata: metadata
         )
     }
 
     /// The field walk: every field in the byte order of its key.
     public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.caption, self.caption)
-        sink.set(.image, self.image)
-        sink.set(.likes, self.likes)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 0: sink.set(.caption, self.caption)
+        case 1: sink.set(.image, self.image)
+        case 2: sink.set(.likes, self.likes)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

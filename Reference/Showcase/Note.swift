@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A note. Version 2 added a title and tags; version 3 added the mood and retired the colour.
 ///
@@ -182,11 +182,12 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Note"
     public static let schemaVersion: Swift.Int = 3
     public static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .app)
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Note` record, checking its version and every field's kind.
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    @inline(__always)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: "version", onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -209,105 +210,210 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
     /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
     /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let attachments: [RecordKit.Asset] = try _source.list(.attachments)
-        let blobs: [Foundation.Data] = try _source.list(.blobs)
-        let counts: [Swift.Int64] = try _source.list(.counts)
-        let dates: [Foundation.Date] = try _source.list(.dates)
-        let folder: RecordKit.RecordReference<Folder>? = try _source.optional(.folder, schemaAction: .deleteSelf)
-        let links: [RecordKit.RecordReference<Note>] = try _source.list(.links, schemaAction: .validate)
-        let modified: Foundation.Date = try _source.required(.modified)
-        let mood: Mood? = try _source.optional(.mood)
-        let moods: [Mood] = try _source.list(.moods)
-        let owner: RecordKit.Reference? = try _source.optional(.owner)
-        let pinned: Swift.Bool = try _source.value(.pinned, default: false)
-        let place: RecordKit.Location? = try _source.optional(.place)
-        let position: Swift.Int = try _source.value(.position, default: 0)
-        let priority: Priority = try _source.value(.priority, default: .normal)
-        let rating: Swift.Double = try _source.value(.rating, default: 2.5)
-        let reminder: Foundation.Date = try _source.value(.reminder, default: Foundation.Date(timeIntervalSince1970: 1714564800.0))
-        let route: [RecordKit.Location] = try _source.list(.route)
-        let scores: [Swift.Double] = try _source.list(.scores)
-        let source: Foundation.URL = try _source.value(.source, default: RecordKit.GeneratedDefaults.url("https://example.com/notes"))
-        let tags: [Swift.String] = try _source.list(.tags)
-        let text: RecordKit.Asset = try _source.required(.text)
-        let thumbnail: Foundation.Data = try _source.value(.thumbnail, default: Foundation.Data([0x00, 0x01, 0x02, 0x03]))
-        let title: Swift.String = try _source.value(.title, default: "")
-        let uuid: Foundation.UUID = try _source.required(.uuid)
+        var text_: RecordKit.Asset? = nil
+        var modified_: Foundation.Date? = nil
+        var title_: Swift.String? = nil
+        var tags_: [Swift.String]? = nil
+        var priority_: Priority? = nil
+        var moods_: [Mood]? = nil
+        var mood_: Mood? = nil
+        var pinned_: Swift.Bool? = nil
+        var position_: Swift.Int? = nil
+        var uuid_: Foundation.UUID? = nil
+        var source_: Foundation.URL? = nil
+        var folder_: RecordKit.RecordReference<Folder>? = nil
+        var links_: [RecordKit.RecordReference<Note>]? = nil
+        var owner_: RecordKit.Reference? = nil
+        var secret_: Swift.String? = nil
+        var secretCount_: Swift.Int64? = nil
+        var secretScore_: Swift.Double? = nil
+        var secretDate_: Foundation.Date? = nil
+        var secretBlob_: Foundation.Data? = nil
+        var secretPlace_: RecordKit.Location? = nil
+        var place_: RecordKit.Location? = nil
+        var rating_: Swift.Double? = nil
+        var thumbnail_: Foundation.Data? = nil
+        var reminder_: Foundation.Date? = nil
+        var attachments_: [RecordKit.Asset]? = nil
+        var scores_: [Swift.Double]? = nil
+        var counts_: [Swift.Int64]? = nil
+        var dates_: [Foundation.Date]? = nil
+        var blobs_: [Foundation.Data]? = nil
+        var route_: [RecordKit.Location]? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 20: text_ = try _source.required(.text)
+            case 6: modified_ = try _source.required(.modified)
+            case 22: title_ = try _source.value(.title, default: "")
+            case 19: tags_ = try _source.list(.tags)
+            case 13: priority_ = try _source.value(.priority, default: .normal)
+            case 8: moods_ = try _source.list(.moods)
+            case 7: mood_ = try _source.optional(.mood)
+            case 10: pinned_ = try _source.value(.pinned, default: false)
+            case 12: position_ = try _source.value(.position, default: 0)
+            case 23: uuid_ = try _source.required(.uuid)
+            case 18: source_ = try _source.value(.source, default: RecordKit.GeneratedDefaults.url("https://example.com/notes"))
+            case 4: folder_ = try _source.optional(.folder, schemaAction: .deleteSelf)
+            case 5: links_ = try _source.list(.links, schemaAction: .validate)
+            case 9: owner_ = try _source.optional(.owner)
+            case 24: secret_ = try _source.optional(.secret)
+            case 26: secretCount_ = try _source.value(.secretCount, default: 0)
+            case 29: secretScore_ = try _source.optional(.secretScore)
+            case 27: secretDate_ = try _source.optional(.secretDate)
+            case 25: secretBlob_ = try _source.optional(.secretBlob)
+            case 28: secretPlace_ = try _source.optional(.secretPlace)
+            case 11: place_ = try _source.optional(.place)
+            case 14: rating_ = try _source.value(.rating, default: 2.5)
+            case 21: thumbnail_ = try _source.value(.thumbnail, default: Foundation.Data([0x00, 0x01, 0x02, 0x03]))
+            case 15: reminder_ = try _source.value(.reminder, default: Foundation.Date(timeIntervalSince1970: 1714564800.0))
+            case 0: attachments_ = try _source.list(.attachments)
+            case 17: scores_ = try _source.list(.scores)
+            case 2: counts_ = try _source.list(.counts)
+            case 3: dates_ = try _source.list(.dates)
+            case 1: blobs_ = try _source.list(.blobs)
+            case 16: route_ = try _source.list(.route)
+            default: break
+            }
+        }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
+        try _readField(3, &_source)
+        try _readField(4, &_source)
+        try _readField(5, &_source)
+        try _readField(6, &_source)
+        try _readField(7, &_source)
+        try _readField(8, &_source)
+        try _readField(9, &_source)
+        try _readField(10, &_source)
+        try _readField(11, &_source)
+        try _readField(12, &_source)
+        try _readField(13, &_source)
+        try _readField(14, &_source)
+        try _readField(15, &_source)
+        try _readField(16, &_source)
+        try _readField(17, &_source)
+        try _readField(18, &_source)
+        try _readField(19, &_source)
+        try _readField(20, &_source)
+        try _readField(21, &_source)
+        try _readField(22, &_source)
+        try _readField(23, &_source)
         try _source.beginEncryptedFields()
-        let secret: Swift.String? = try _source.optional(.secret)
-        let secretBlob: Foundation.Data? = try _source.optional(.secretBlob)
-        let secretCount: Swift.Int64 = try _source.value(.secretCount, default: 0)
-        let secretDate: Foundation.Date? = try _source.optional(.secretDate)
-        let secretPlace: RecordKit.Location? = try _source.optional(.secretPlace)
-        let secretScore: Swift.Double? = try _source.optional(.secretScore)
+        try _readField(24, &_source)
+        try _readField(25, &_source)
+        try _readField(26, &_source)
+        try _readField(27, &_source)
+        try _readField(28, &_source)
+        try _readField(29, &_source)
         let metadata = try _source.metadata()
-        self.init(
-            text: text,
-            modified: modified,
-            title: title,
-            tags: tags,
-            priority: priority,
-            moods: moods,
-            mood: mood,
-            pinned: pinned,
-            position: position,
-            uuid: uuid,
-            source: source,
-            folder: folder,
-            links: links,
-            owner: owner,
-            secret: secret,
-            secretCount: secretCount,
-            secretScore: secretScore,
-            secretDate: secretDate,
-            secretBlob: secretBlob,
-            secretPlace: secretPlace,
-            place: place,
-            rating: rating,
-            thumbnail: thumbnail,
-            reminder: reminder,
-            attachments: attachments,
-            scores: scores,
-            counts: counts,
-            dates: dates,
-            blobs: blobs,
-            route: route,
+        try self.init(
+            text: _source.walked(text_, .text),
+            modified: _source.walked(modified_, .modified),
+            title: _source.walked(title_, .title),
+            tags: _source.walked(tags_, .tags),
+            priority: _source.walked(priority_, .priority),
+            moods: _source.walked(moods_, .moods),
+            mood: mood_,
+            pinned: _source.walked(pinned_, .pinned),
+            position: _source.walked(position_, .position),
+            uuid: _source.walked(uuid_, .uuid),
+            source: _source.walked(source_, .source),
+            folder: folder_,
+            links: _source.walked(links_, .links),
+            owner: owner_,
+            secret: secret_,
+            secretCount: _source.walked(secretCount_, .secretCount),
+            secretScore: secretScore_,
+            secretDate: secretDate_,
+            secretBlob: secretBlob_,
+            secretPlace: secretPlace_,
+            place: place_,
+            rating: _source.walked(rating_, .rating),
+            thumbnail: _source.walked(thumbnail_, .thumbnail),
+            reminder: _source.walked(reminder_, .reminder),
+            attachments: _source.walked(attachments_, .attachments),
+            scores: _source.walked(scores_, .scores),
+            counts: _source.walked(counts_, .counts),
+            dates: _source.walked(dates_, .dates),
+            blobs: _source.walked(blobs_, .blobs),
+            route: _source.walked(route_, .route),
             metadata: metadata
         )
     }
 
     /// The field walk: every field in the byte order of its key.
     public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.setList(.attachments, self.attachments)
-        sink.setList(.blobs, self.blobs)
-        sink.setList(.counts, self.counts)
-        sink.setList(.dates, self.dates)
-        sink.set(.folder, self.folder, schemaAction: .deleteSelf)
-        sink.setList(.links, self.links, schemaAction: .validate)
-        sink.set(.modified, self.modified)
-        sink.set(.mood, self.mood)
-        sink.setList(.moods, self.moods)
-        sink.set(.owner, self.owner)
-        sink.set(.pinned, self.pinned)
-        sink.set(.place, self.place)
-        sink.set(.position, self.position)
-        sink.set(.priority, self.priority)
-        sink.set(.rating, self.rating)
-        sink.set(.reminder, self.reminder)
-        sink.setList(.route, self.route)
-        sink.setList(.scores, self.scores)
-        sink.set(.secret, self.secret, encrypted: true)
-        sink.set(.secretBlob, self.secretBlob, encrypted: true)
-        sink.set(.secretCount, self.secretCount, encrypted: true)
-        sink.set(.secretDate, self.secretDate, encrypted: true)
-        sink.set(.secretPlace, self.secretPlace, encrypted: true)
-        sink.set(.secretScore, self.secretScore, encrypted: true)
-        sink.set(.source, self.source)
-        sink.setList(.tags, self.tags)
-        sink.set(.text, self.text)
-        sink.set(.thumbnail, self.thumbnail)
-        sink.set(.title, self.title)
-        sink.set(.uuid, self.uuid)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+        writeField(3, to: &sink)
+        writeField(4, to: &sink)
+        writeField(5, to: &sink)
+        writeField(6, to: &sink)
+        writeField(7, to: &sink)
+        writeField(8, to: &sink)
+        writeField(9, to: &sink)
+        writeField(10, to: &sink)
+        writeField(11, to: &sink)
+        writeField(12, to: &sink)
+        writeField(13, to: &sink)
+        writeField(14, to: &sink)
+        writeField(15, to: &sink)
+        writeField(16, to: &sink)
+        writeField(17, to: &sink)
+        writeField(18, to: &sink)
+        writeField(19, to: &sink)
+        writeField(20, to: &sink)
+        writeField(21, to: &sink)
+        writeField(22, to: &sink)
+        writeField(23, to: &sink)
+        writeField(24, to: &sink)
+        writeField(25, to: &sink)
+        writeField(26, to: &sink)
+        writeField(27, to: &sink)
+        writeField(28, to: &sink)
+        writeField(29, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 26: sink.set(.text, self.text)
+        case 6: sink.set(.modified, self.modified)
+        case 28: sink.set(.title, self.title)
+        case 25: sink.setList(.tags, self.tags)
+        case 13: sink.set(.priority, self.priority)
+        case 8: sink.setList(.moods, self.moods)
+        case 7: sink.set(.mood, self.mood)
+        case 10: sink.set(.pinned, self.pinned)
+        case 12: sink.set(.position, self.position)
+        case 29: sink.set(.uuid, self.uuid)
+        case 24: sink.set(.source, self.source)
+        case 4: sink.set(.folder, self.folder, schemaAction: .deleteSelf)
+        case 5: sink.setList(.links, self.links, schemaAction: .validate)
+        case 9: sink.set(.owner, self.owner)
+        case 18: sink.set(.secret, self.secret, encrypted: true)
+        case 20: sink.set(.secretCount, self.secretCount, encrypted: true)
+        case 23: sink.set(.secretScore, self.secretScore, encrypted: true)
+        case 21: sink.set(.secretDate, self.secretDate, encrypted: true)
+        case 19: sink.set(.secretBlob, self.secretBlob, encrypted: true)
+        case 22: sink.set(.secretPlace, self.secretPlace, encrypted: true)
+        case 11: sink.set(.place, self.place)
+        case 14: sink.set(.rating, self.rating)
+        case 27: sink.set(.thumbnail, self.thumbnail)
+        case 15: sink.set(.reminder, self.reminder)
+        case 0: sink.setList(.attachments, self.attachments)
+        case 17: sink.setList(.scores, self.scores)
+        case 2: sink.setList(.counts, self.counts)
+        case 3: sink.setList(.dates, self.dates)
+        case 1: sink.setList(.blobs, self.blobs)
+        case 16: sink.setList(.route, self.route)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

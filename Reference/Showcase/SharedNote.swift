@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A note in a shared zone: an older app refuses records it cannot fully understand.
 ///
@@ -57,11 +57,12 @@ nonisolated extension SharedNote {
 nonisolated extension SharedNote: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "SharedNote"
     public static let schemaVersion: Swift.Int = 1
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `SharedNote` record, checking its version and every field's kind.
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "schemaVersion", onNewerVersion: .reject)
-        try self.init(fieldsFrom: &reader)
+    @inline(__always)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: "schemaVersion", onNewerVersion: .reject)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -84,20 +85,41 @@ nonisolated extension SharedNote: RecordKit.GeneratedRecordModel {
     /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
     /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let body: Swift.String = try _source.required(.body)
-        let edited: Foundation.Date = try _source.required(.edited)
+        var body_: Swift.String? = nil
+        var edited_: Foundation.Date? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 0: body_ = try _source.required(.body)
+            case 1: edited_ = try _source.required(.edited)
+            default: break
+            }
+        }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
         let metadata = try _source.metadata()
-        self.init(
-            body: body,
-            edited: edited,
+        try self.init(
+            body: _source.walked(body_, .body),
+            edited: _source.walked(edited_, .edited),
             metadata: metadata
         )
     }
 
     /// The field walk: every field in the byte order of its key.
     public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.body, self.body)
-        sink.set(.edited, self.edited)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 0: sink.set(.body, self.body)
+        case 1: sink.set(.edited, self.edited)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A task on a to-do list.
 ///
@@ -68,11 +68,12 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "Task"
     public static let schemaVersion: Swift.Int = 1
     public static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "modified", stamp: .store)
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Task` record, checking its version and every field's kind.
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    @inline(__always)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: "version", onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -95,29 +96,59 @@ nonisolated extension Task: RecordKit.GeneratedRecordModel {
     /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
     /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let color: Swift.String? = try _source.optional(.color)
-        let done: Swift.Bool = try _source.value(.done, default: false)
-        let due: Foundation.Date? = try _source.optional(.due)
-        let modified: Foundation.Date = try _source.required(.modified)
-        let title: Swift.String = try _source.required(.title)
+        var title_: Swift.String? = nil
+        var done_: Swift.Bool? = nil
+        var due_: Foundation.Date? = nil
+        var color_: Swift.String? = nil
+        var modified_: Foundation.Date? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 4: title_ = try _source.required(.title)
+            case 1: done_ = try _source.value(.done, default: false)
+            case 2: due_ = try _source.optional(.due)
+            case 0: color_ = try _source.optional(.color)
+            case 3: modified_ = try _source.required(.modified)
+            default: break
+            }
+        }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
+        try _readField(3, &_source)
+        try _readField(4, &_source)
         let metadata = try _source.metadata()
-        self.init(
-            title: title,
-            done: done,
-            due: due,
-            color: color,
-            modified: modified,
+        try self.init(
+            title: _source.walked(title_, .title),
+            done: _source.walked(done_, .done),
+            due: due_,
+            color: color_,
+            modified: _source.walked(modified_, .modified),
             metadata: metadata
         )
     }
 
     /// The field walk: every field in the byte order of its key.
     public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.color, self.color)
-        sink.set(.done, self.done)
-        sink.set(.due, self.due)
-        sink.set(.modified, self.modified)
-        sink.set(.title, self.title)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+        writeField(3, to: &sink)
+        writeField(4, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 4: sink.set(.title, self.title)
+        case 1: sink.set(.done, self.done)
+        case 2: sink.set(.due, self.due)
+        case 0: sink.set(.color, self.color)
+        case 3: sink.set(.modified, self.modified)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// A list of tasks, new in version 2 of the schema. A list deleted on another device stays deleted: a rename made here meanwhile is discarded (and reported).
 ///
@@ -52,11 +52,12 @@ nonisolated extension TaskList: RecordKit.GeneratedRecordModel {
     public static let recordType: Swift.String = "TaskList"
     public static let schemaVersion: Swift.Int = 1
     public static let deleteConflict: RecordKit.DeleteConflictRule = .deleteWins
+    public static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `TaskList` record, checking its version and every field's kind.
-    public init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    @inline(__always)
+    public init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: "version", onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -79,14 +80,32 @@ nonisolated extension TaskList: RecordKit.GeneratedRecordModel {
     /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
     /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     public init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let name: Swift.String = try _source.required(.name)
+        var name_: Swift.String? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 0: name_ = try _source.required(.name)
+            default: break
+            }
+        }
+        try _readField(0, &_source)
         let metadata = try _source.metadata()
-        self.init(name: name, metadata: metadata)
+        try self.init(name: _source.walked(name_, .name), metadata: metadata)
     }
 
     /// The field walk: every field in the byte order of its key.
     public func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.name, self.name)
+        writeField(0, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 0: sink.set(.name, self.name)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

@@ -42,15 +42,31 @@ struct FieldGenerator {
         return defaultExpression
     }
 
-    /// `let title: Swift.String = try _source.value(.title, default: "")`: the field's line in the decode walk,
-    /// which reads every field into a local and then builds the model with the memberwise initializer.
+    /// `var title_: Swift.String? = nil`: the field's local in the decode walk, set by its case of the walk's
+    /// `switch` (an optional field's local is the property's type: nil is what the read gives for an absent field).
+    var localDeclaration: String {
+        "var \(local): \(field.isOptional && !field.isList ? propertyType : propertyType + "?") = nil"
+    }
+
+    /// `title_`: the field's local in the decode walk: never a keyword in backticks, and apart from the walk's own
+    /// names (`_source`, `_readField`, `metadata`), which end otherwise.
+    var local: String { property.replacingOccurrences(of: "`", with: "") + "_" }
+
+    /// `title_ = try _source.value(.title, default: "")`: the field's read in the decode walk's `switch`, which
+    /// reads every field into its local and then builds the model with the memberwise initializer.
     var readStatement: String {
-        let target = "let \(property): \(propertyType)"
+        let target = local
         let action = schemaAction.map { ", schemaAction: \($0)" } ?? ""
         if field.isList { return "\(target) = try _source.list(.\(fieldCase)\(action))" }
         if field.isOptional { return "\(target) = try _source.optional(.\(fieldCase)\(action))" }
         if let defaultExpression { return "\(target) = try _source.value(.\(fieldCase), default: \(defaultExpression))" }
         return "\(target) = try _source.required(.\(fieldCase)\(action))"
+    }
+
+    /// `_source.walked(title_, .title)`: the field's argument to the memberwise initializer at the end of the
+    /// decode walk.
+    var walkedLocal: String {
+        field.isOptional && !field.isList ? local : "_source.walked(\(local), .\(fieldCase))"
     }
 
     /// `sink.set(.title, self.title)`: the field's line in the field walk.

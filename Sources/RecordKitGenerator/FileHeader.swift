@@ -15,7 +15,7 @@ public enum FileHeader {
         printer.line()
         printer.line("// If the next line does not compile, this file was generated for another version of RecordKit:")
         printer.line("// regenerate it with the recordgen that comes with the RecordKit you build against.")
-        printer.line("private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4")
+        printer.line("private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5")
         printer.line()
         return printer
     }

@@ -49,9 +49,11 @@ struct RecordTypeGenerator {
             if let merge = recordType.merge, let clock = merge.clock, let stamp = merge.effectiveStamp {
                 p.line("\(a)static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: \(SwiftNamer.stringLiteral(clock)), stamp: .\(stamp.rawValue))")
             }
+            p.line("\(a)static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()")
             p.line()
             let walks = FieldWalkGenerator(
-                recordType: recordType, fieldsInSchemaOrder: fields, fieldsInKeyOrder: fieldsInKeyOrder, access: access)
+                recordType: recordType, fieldsInSchemaOrder: fields, keyOrderPositions: keyOrderPositions,
+                decodeOrderPositions: decodeOrderPositions, access: access)
             walks.printCodecs(into: &p)
             p.line()
             walks.printWalks(into: &p)
@@ -126,8 +128,25 @@ struct RecordTypeGenerator {
         }
     }
 
-    /// The fields sorted by the UTF-8 bytes of their keys, as `RecordFields` keeps them.
-    var fieldsInKeyOrder: [FieldGenerator] {
-        fields.sorted { $0.field.name.utf8.lexicographicallyPrecedes($1.field.name.utf8) }
+    /// Each field's position (in schema order) among the fields sorted by the UTF-8 bytes of their keys, as
+    /// `RecordFields` keeps them.
+    var keyOrderPositions: [Int] {
+        let keyOrder = fields.indices.sorted { fields[$0].field.name.utf8.lexicographicallyPrecedes(fields[$1].field.name.utf8) }
+        var positions = [Int](repeating: 0, count: fields.count)
+        for (position, index) in keyOrder.enumerated() { positions[index] = position }
+        return positions
+    }
+
+    /// Each field's position (in schema order) in the decode walk's read order: the unencrypted fields sorted by
+    /// the UTF-8 bytes of their keys, then the encrypted ones.
+    var decodeOrderPositions: [Int] {
+        let readOrder = fields.indices.sorted { left, right in
+            let (a, b) = (fields[left].field, fields[right].field)
+            if a.isEncrypted != b.isEncrypted { return !a.isEncrypted }
+            return a.name.utf8.lexicographicallyPrecedes(b.name.utf8)
+        }
+        var positions = [Int](repeating: 0, count: fields.count)
+        for (position, index) in readOrder.enumerated() { positions[index] = position }
+        return positions
     }
 }

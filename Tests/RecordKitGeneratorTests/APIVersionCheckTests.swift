@@ -21,9 +21,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 
-        // A RecordKit that moved on to version 5 of the generated-code API.
+        // A RecordKit that moved on to version 6 of the generated-code API.
         let stub = folder.appendingPathComponent("RecordKit.swift")
-        try Data("public enum GeneratedCodeAPIVersion_5 {}\n".utf8).write(to: stub)
+        try Data("public enum GeneratedCodeAPIVersion_6 {}\n".utf8).write(to: stub)
         let module = try run(compiler, ["-emit-module", "-module-name", "RecordKit", "-parse-as-library", stub.path, "-emit-module-path", folder.appendingPathComponent("RecordKit.swiftmodule").path])
         #expect(module.status == 0, "\(module.output)")
 
@@ -32,7 +32,7 @@ import Testing
         try Data(note.contents.utf8).write(to: source)
         let check = try run(compiler, ["-typecheck", "-I", folder.path, source.path])
         #expect(check.status != 0)
-        #expect(check.output.contains("GeneratedCodeAPIVersion_4"))
+        #expect(check.output.contains("GeneratedCodeAPIVersion_5"))
         #expect(check.output.contains("RegenerateIfThisFailsToCompile"), "the compiler shows the line that says to regenerate")
     }
 

@@ -4,6 +4,16 @@
 /// renamed (`GeneratedCodeAPIVersion_3`, …) and the old name is kept as unavailable with a message, so a file
 /// generated for another RecordKit fails to compile at that line, which says to regenerate it, instead of
 /// misbehaving at run time.
+public enum GeneratedCodeAPIVersion_5 {}
+
+/// Version 4 read the fields in the byte order of their keys, one call per field, the encrypted ones after
+/// `beginEncryptedFields()`; version 5 reads them the same way but lists the fields in schema order in every member:
+/// the decode walk's reads are the cases of a local `switch` labelled with their positions in that read order, and
+/// the field walk's writes the cases of a `switch` labelled with key-order positions, each called with those
+/// positions in turn. Each model has a key-order table (``GeneratedRecordModel/fieldOrder``, which the record writer
+/// appends by), the decode walk hands each value read through ``RecordFieldSource/walked(_:_:)``, and
+/// `init(record:)` borrows its record and reads it through ``RecordFieldReader/read(_:versionField:onNewerVersion:)``.
+@available(*, unavailable, message: "this file was generated for an older RecordKit: regenerate it with the recordgen of this RecordKit")
 public enum GeneratedCodeAPIVersion_4 {}
 
 /// Version 3 wrote every field twice (`record()` and `archived()`), read every field twice (`init(record:)` and

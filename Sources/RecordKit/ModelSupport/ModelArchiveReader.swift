@@ -61,6 +61,13 @@ public struct ModelArchiveReader<Model: RecordModel>: RecordFieldSource {
         do { return try T.elements(ofListIn: stored) } catch { throw ModelArchiveReadStop() }
     }
 
+    /// The value the walk read for `field`; nil (a field the walk skipped) stops the read.
+    @inlinable @inline(__always)
+    public func walked<T>(_ value: T?, _ field: Model.Field) throws(ModelArchiveReadStop) -> T {
+        guard let value else { throw ModelArchiveReadStop() }
+        return value
+    }
+
     // Overloads for strings, bytes and references, read without building a `FieldValue` (a reference's is boxed).
 
     /// A required string field.

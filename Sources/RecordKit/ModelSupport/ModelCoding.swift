@@ -109,6 +109,17 @@ struct ModelDecodingSource<Model: RecordModel>: RecordFieldSource {
         try container.decode([T].self, forKey: .field(field))
     }
 
+    /// The value the walk read; nil (a field the walk skipped) is the container's "key not found" error.
+    func walked<T>(_ value: T?, _ field: Model.Field) throws -> T {
+        guard let value else {
+            throw DecodingError.keyNotFound(
+                ModelCodingKey<Model.Field>.field(field),
+                DecodingError.Context(codingPath: container.codingPath, debugDescription: "The decode walk skipped \(field.rawValue).")
+            )
+        }
+        return value
+    }
+
     func metadata() throws -> RecordMetadata {
         try container.decode(RecordMetadata.self, forKey: .metadata)
     }

@@ -1,63 +1,64 @@
 /// Reads the fields of a ``Record`` into a generated model: the version gate, then one typed read per field.
 ///
-/// Generated `init(record:)` creates one and hands it to the model's decode walk (`init(fieldsFrom:)`), which reads
-/// each field with ``required(_:)``, ``value(_:default:)``, ``optional(_:)`` or ``list(_:)`` and ends with
-/// ``metadata()``. Every error names the record type, the record
+/// Generated `init(record:)` calls ``read(_:versionField:onNewerVersion:)``, which creates one on the borrowed
+/// record (nothing of the record is copied or retained but what ``metadata()`` keeps) and hands it to the model's
+/// decode walk (`init(fieldsFrom:)`), which reads each field with ``required(_:)``, ``value(_:default:)``,
+/// ``optional(_:)`` or ``list(_:)`` and ends with ``metadata()``. Every error names the record type, the record
 /// and the field. Reads cost least in the byte order of the keys, the order generated code uses: each is one
 /// comparison with the next stored field. Any other order works, with a binary search per read.
 public struct RecordFieldReader<Model: RecordModel>: RecordFieldSource {
     /// Reads throw errors that name the record type, the record and the field.
     public typealias Failure = RecordDecodingError
+    /// The record being read, borrowed for the length of ``read(_:versionField:onNewerVersion:)``: copying its
+    /// parts into the reader cost a retain and a release per string and array in it.
+    @usableFromInline let record: UnsafePointer<Record>
     /// The name of the record being read, for errors.
-    public let recordName: String
-    /// The ID and system fields of the record, for ``metadata()``.
-    @usableFromInline let recordID: RecordID
-    @usableFromInline let system: SystemFields
+    public var recordName: String { record.pointee.id.recordName }
     /// The version the record was written with: its version field, or 1 when it has none.
     public let version: Int
-    @usableFromInline let fields: RecordFields
-    @usableFromInline let encryptedFields: RecordFields
+    @usableFromInline var fields: RecordFields {
+        @inlinable @inline(__always) _read { yield record.pointee.fields }
+    }
+    @usableFromInline var encryptedFields: RecordFields {
+        @inlinable @inline(__always) _read { yield record.pointee.encryptedFields }
+    }
     @usableFromInline let versionField: String?
     /// How many stored values the reads found, to tell cheaply whether unknown fields remain.
     @usableFromInline var valuesFound = 0
     /// Where the last read stopped in ``Record/fields``.
     @usableFromInline var cursor = 0
+    /// Whether every key of the model is ASCII: then a stored key `==` to a field's of the same UTF-8 length is it.
+    @usableFromInline let keysAreASCII: Bool
 
-    /// Checks the record type and the version gate.
-    ///
-    /// - Parameters:
-    ///   - record: the record to read.
-    ///   - versionField: the field that holds the version, nil for an unversioned type.
-    ///   - onNewerVersion: what to do when the record's version is above `Model.schemaVersion`.
+    /// Checks the record type and the version gate of the record `pointer` points to, which must outlive the reader.
     @inlinable @inline(__always)
-    public init(_ record: Record, versionField: String?, onNewerVersion: NewerVersionRule) throws(RecordDecodingError) {
-        guard record.recordType == Model.recordType else {
-            throw .wrongRecordType(expected: Model.recordType, found: record.recordType, recordName: record.id.recordName)
+    init(
+        _ pointer: UnsafePointer<Record>, versionField: String?, onNewerVersion: NewerVersionRule, keysAreASCII: Bool
+    ) throws(RecordDecodingError) {
+        record = pointer
+        self.keysAreASCII = keysAreASCII
+        guard pointer.pointee.recordType == Model.recordType else {
+            throw .wrongRecordType(
+                expected: Model.recordType, found: pointer.pointee.recordType, recordName: pointer.pointee.id.recordName)
         }
-        // Only what the reads need: copying the whole record costs a retain per string in it.
-        recordName = record.id.recordName
-        recordID = record.id
-        system = record.system
-        fields = record.fields
-        encryptedFields = record.encryptedFields
         self.versionField = versionField
-        guard let versionField, let stored = record[versionField] else {
+        guard let versionField, let stored = pointer.pointee[versionField] else {
             version = 1
             return
         }
         guard case let .int64(found) = stored else {
             throw .typeMismatch(
-                recordType: Model.recordType, recordName: record.id.recordName, field: versionField,
+                recordType: Model.recordType, recordName: pointer.pointee.id.recordName, field: versionField,
                 expected: .scalar(.int64), found: stored.type)
         }
         guard found >= 1, let found = Int(exactly: found) else {
             throw .invalidValue(
-                recordType: Model.recordType, recordName: record.id.recordName, field: versionField,
+                recordType: Model.recordType, recordName: pointer.pointee.id.recordName, field: versionField,
                 value: String(found), reason: "a record version (1 or more)")
         }
         if found > Model.schemaVersion && onNewerVersion == .reject {
             throw .newerVersion(
-                recordType: Model.recordType, recordName: record.id.recordName, versionField: versionField,
+                recordType: Model.recordType, recordName: pointer.pointee.id.recordName, versionField: versionField,
                 found: found, supported: Model.schemaVersion)
         }
         version = found
@@ -94,7 +95,7 @@ public struct RecordFieldReader<Model: RecordModel>: RecordFieldSource {
     /// the version field, which ``RecordFieldWriter`` writes itself), and the version read.
     @inlinable @inline(__always)
     public func metadata() -> RecordMetadata {
-        var metadata = RecordMetadata(recordID: recordID, system: system, decodedVersion: version)
+        var metadata = RecordMetadata(recordID: record.pointee.id, system: record.pointee.system, decodedVersion: version)
         // Every stored value was read: nothing unknown, skip the filtering.
         if valuesFound == fields.count + encryptedFields.count { return metadata }
         let isUnknown: ((key: String, value: FieldValue)) -> Bool = { [versionField] entry in
@@ -145,9 +146,22 @@ public struct RecordFieldReader<Model: RecordModel>: RecordFieldSource {
     /// The position of a field in ``fields``, counted in ``valuesFound``.
     @inlinable @inline(__always)
     mutating func position(of field: Model.Field) -> Int? {
+        // Mostly the next entry is the field's: a record's key is mostly the same small string as the field's,
+        // which `==` tells in a few instructions. `==` also holds for canonical equivalents, but none of an ASCII
+        // key has its UTF-8 length: every non-ASCII scalar takes two bytes or more and stands for one ASCII scalar
+        // at most.
+        let key = field.rawValue
+        if keysAreASCII, cursor < fields.entries.count {
+            let stored = fields.entries[cursor].key
+            if stored == key && stored.utf8.count == key.utf8.count {
+                defer { cursor &+= 1 }
+                valuesFound &+= 1
+                return cursor
+            }
+        }
         // A local cursor: passing the stored one inout while reading `fields` would copy `fields` first.
         var next = cursor
-        let index = fields.position(of: field.rawValue, cursor: &next)
+        let index = fields.position(of: key, cursor: &next)
         cursor = next
         if index != nil { valuesFound &+= 1 }
         return index
@@ -161,6 +175,14 @@ public struct RecordFieldReader<Model: RecordModel>: RecordFieldSource {
         guard slot.found else { return nil }
         valuesFound &+= 1
         return slot.index
+    }
+
+    /// The value the decode walk read for `field`. The walk reads every field, so it is never nil; nil (a walk
+    /// that skipped the field) is the field missing.
+    @inlinable @inline(__always)
+    public func walked<T>(_ value: T?, _ field: Model.Field) throws(RecordDecodingError) -> T {
+        guard let value else { throw missing(field) }
+        return value
     }
 
     @usableFromInline
@@ -179,6 +201,27 @@ public struct RecordFieldReader<Model: RecordModel>: RecordFieldSource {
             .invalidValue(
                 recordType: Model.recordType, recordName: recordName, field: field.rawValue,
                 value: value, reason: reason)
+        }
+    }
+}
+
+extension RecordFieldReader where Model: GeneratedRecordModel {
+    /// Reads a model from `record`: the record type and the version gate, then the model's decode walk. What
+    /// generated `init(record:)` returns.
+    ///
+    /// - Parameters:
+    ///   - record: the record to read.
+    ///   - versionField: the field that holds the version, nil for an unversioned type.
+    ///   - onNewerVersion: what to do when the record's version is above `Model.schemaVersion`.
+    @inlinable @inline(__always)
+    public static func read(
+        _ record: borrowing Record, versionField: String?, onNewerVersion: NewerVersionRule
+    ) throws(RecordDecodingError) -> Model {
+        try withUnsafePointer(to: record) { (record) throws(RecordDecodingError) -> Model in
+            var reader = try RecordFieldReader(
+                record, versionField: versionField, onNewerVersion: onNewerVersion,
+                keysAreASCII: Model.fieldOrder.keysAreASCII)
+            return try Model(fieldsFrom: &reader)
         }
     }
 }

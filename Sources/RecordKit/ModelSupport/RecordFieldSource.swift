@@ -4,8 +4,9 @@ import Foundation
 /// (the native archive, no record built) and ``ModelCoding`` (JSON, `Codable`) all serve the same walk.
 ///
 /// Generated `init(fieldsFrom:)` reads every unencrypted field in the byte order of the keys, calls
-/// ``beginEncryptedFields()``, reads the encrypted ones, and ends with ``metadata()``. Each source throws its own
-/// error type.
+/// ``beginEncryptedFields()``, reads the encrypted ones, and ends with ``metadata()``; it lists the fields in schema
+/// order, in a `switch` it calls with each field's position in that read order, and hands each value read to the
+/// memberwise initializer through ``walked(_:_:)``. Each source throws its own error type.
 public protocol RecordFieldSource<Model> {
     /// The model whose fields the source reads.
     associatedtype Model: RecordModel
@@ -40,6 +41,10 @@ public protocol RecordFieldSource<Model> {
     mutating func required(_ field: Model.Field) throws(Failure) -> Reference
     /// An optional untyped reference field.
     mutating func optional(_ field: Model.Field) throws(Failure) -> Reference?
+
+    /// The value the walk read for `field`: never nil, as the walk reads every field; nil (a walk that skipped the
+    /// field) is the source's error for the field missing.
+    func walked<T>(_ value: T?, _ field: Model.Field) throws(Failure) -> T
 
     /// Moves on from the unencrypted fields to the encrypted ones (a no-op for a source that can look anywhere).
     mutating func beginEncryptedFields() throws(Failure)

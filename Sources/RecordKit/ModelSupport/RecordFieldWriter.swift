@@ -8,6 +8,11 @@ public struct RecordFieldWriter<Model: RecordModel>: RecordFieldSink {
     @usableFromInline let decodedVersion: Int?
     @usableFromInline var fields: RecordFields
     @usableFromInline var encryptedFields: RecordFields
+    /// The model's key-order table when the record kept no plain field (``record(of:versionField:)``): a plain
+    /// field that comes after the last one appended, in this order, is appended without comparing keys.
+    @usableFromInline var appendOrder: FieldKeyTable<Model.Field>?
+    /// The position in ``appendOrder`` after the last field appended.
+    @usableFromInline var nextAppend = 0
 
     /// Starts a record from the fields the model's metadata kept; `fieldCount` sizes the storage for the
     /// declared fields. Only the kept fields and the version are taken: the ID and system fields are copied once,
@@ -22,22 +27,22 @@ public struct RecordFieldWriter<Model: RecordModel>: RecordFieldSink {
     }
 
     /// Sets a field; `encrypted` puts it in ``Record/encryptedFields``.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func set<T: RecordFieldValue>(_ field: Model.Field, _ value: T, encrypted: Bool = false) {
-        store(value.fieldValue, field.rawValue, encrypted)
+        store(value.fieldValue, field, encrypted)
     }
 
     /// Sets an optional field; nil leaves it out of the record.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func set<T: RecordFieldValue>(_ field: Model.Field, _ value: T?, encrypted: Bool = false) {
         guard let value else { return }
-        store(value.fieldValue, field.rawValue, encrypted)
+        store(value.fieldValue, field, encrypted)
     }
 
     /// Sets a list field, empty lists included (typed by the element kind).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func setList<T: RecordFieldValue>(_ field: Model.Field, _ values: [T], encrypted: Bool = false) {
-        store(.list(T.fieldList(of: values)), field.rawValue, encrypted)
+        store(.list(T.fieldList(of: values)), field, encrypted)
     }
 
     /// The record, with the ID and system fields of `metadata` (the model's), and the version field set to the
@@ -55,12 +60,26 @@ public struct RecordFieldWriter<Model: RecordModel>: RecordFieldSink {
     }
 
     @inlinable @inline(__always)
-    mutating func store(_ value: FieldValue, _ key: String, _ encrypted: Bool) {
+    mutating func store(_ value: FieldValue, _ field: Model.Field, _ encrypted: Bool) {
         if encrypted {
-            encryptedFields.set(value, forKey: key)
-        } else {
-            fields.set(value, forKey: key)
+            encryptedFields.set(value, forKey: field.rawValue)
+            return
         }
+        if let order = appendOrder {
+            // The walk hands the fields over in this order: mostly `field` is the next one.
+            var index = nextAppend
+            while index < order.count {
+                if order[index] == field {
+                    nextAppend = index &+ 1
+                    fields.appendInOrder(field.rawValue, value)
+                    return
+                }
+                index &+= 1
+            }
+            // Out of order (not from the walk): searched from here on.
+            appendOrder = nil
+        }
+        fields.set(value, forKey: field.rawValue)
     }
 }
 
@@ -68,7 +87,9 @@ extension RecordFieldWriter where Model: GeneratedRecordModel {
     /// The record of `model`: what generated `record()` returns.
     @inlinable @inline(__always)
     public static func record(of model: borrowing Model, versionField: String?) -> Record {
-        var writer = RecordFieldWriter(metadata: model.metadata, versionField: versionField, fieldCount: Model.Field.allCases.count)
+        let order = Model.fieldOrder
+        var writer = RecordFieldWriter(metadata: model.metadata, versionField: versionField, fieldCount: order.count)
+        if writer.fields.isEmpty { writer.appendOrder = order.table }
         model.writeFields(to: &writer)
         return writer.record(metadata: model.metadata)
     }

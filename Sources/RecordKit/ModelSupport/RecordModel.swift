@@ -47,8 +47,14 @@ public protocol RecordModel: Sendable, Hashable, Identifiable where ID == Record
 
 /// A model `recordgen` generated: its fields in two walks that every codec shares. `init(record:)`,
 /// `init(archived:)` and `init(from:)` (`Codable`) read through ``init(fieldsFrom:)``; `record()`, `archived()` and
-/// `encode(to:)` write through ``writeFields(to:)``. A hand-written ``RecordModel`` need not adopt it.
+/// `encode(to:)` write through ``writeFields(to:)``. Generated members list the fields in schema order; both walks
+/// take them in the byte order of the keys (the decode walk reads the encrypted ones last), calling a `switch` in
+/// schema order with each position in turn. A hand-written ``RecordModel`` need not adopt it.
 public protocol GeneratedRecordModel: RecordModel {
+    /// The model's fields in the byte order of their keys, built once (a `static let`): ``RecordFieldWriter``
+    /// appends the fields the walk hands it in this order without comparing keys.
+    static var fieldOrder: FieldOrder<Field> { get }
+
     /// The decode walk: reads every declared field from `source`, then the metadata.
     init<Source: RecordFieldSource>(fieldsFrom source: inout Source) throws(Source.Failure) where Source.Model == Self
 

@@ -7,7 +7,7 @@ import SwiftProtobuf
 // `[UInt8]` and `Data` APIs, and a hand-written codec of the same fields; then one 1 MiB record, cold (fresh child
 // processes) and warm, against an allocate-and-copy floor. Prints ratios; exits 1 when a goal of issue 17 is missed.
 // Run: swift run -c release --package-path Tools/Benchmarks ProtobufBenchmark
-// (`--profile-codec <model|record|hand> <encode|decode> <rounds>` repeats one codec, for perf or callgrind;
+// (`--profile-codec <model|mapping|record|hand> <encode|decode> <rounds>` repeats one codec, for perf or callgrind;
 // `--model-vs-record <rounds>` times only the Record and model archives, interleaved.)
 
 if let index = CommandLine.arguments.firstIndex(of: "--cold"), CommandLine.arguments.count >= index + 3 {
@@ -28,7 +28,8 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile"), CommandLine.ar
 
 let batchSize = 10_000
 
-// `--profile-codec <model|record|hand> <encode|decode> <rounds>` repeats one codec over the batch, for perf or callgrind.
+// `--profile-codec <model|mapping|record|hand> <encode|decode> <rounds>` repeats one codec over the batch, for perf
+// or callgrind (`mapping`: the model's `record()` and `init(record:)`).
 if let index = CommandLine.arguments.firstIndex(of: "--profile-codec"), CommandLine.arguments.count >= index + 4 {
     let notes = NoteValues.make(count: batchSize, seed: 0x5EED_2026)
     var models = try notes.map { try Note(record: $0.record) }
@@ -46,6 +47,18 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile-codec"), CommandL
                 // In place, as the timed loop encodes (`encodeEach`): a `for model in models` copy, or even
                 // `buffer[index].archived()` on a read-only buffer, copies the model and retains every string in it.
                 sink &+= try encodeEach(&models) { try $0.archived() }.count
+            }
+        }
+    case "mapping":
+        // The model's record mapping: `Note(record:)` and `record()`, no archive.
+        let records = notes.map(\.record)
+        for _ in 0..<rounds {
+            if decoding {
+                // By index: `for record in records` copied each record (a retain per string) once
+                // `Note(record:)` was inlined into the loop.
+                for index in records.indices { sink &+= try Note(record: records[index]).tags.count }
+            } else {
+                sink &+= encodeEach(&models) { $0.record() }.count
             }
         }
     case "record":

@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// The foundation benchmark's note.
 ///
@@ -71,11 +71,12 @@ nonisolated extension Note {
 nonisolated extension Note: RecordKit.GeneratedRecordModel {
     static let recordType: Swift.String = "Note"
     static let schemaVersion: Swift.Int = 1
+    static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Note` record, checking its version and every field's kind.
-    init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: nil, onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    @inline(__always)
+    init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: nil, onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -98,32 +99,65 @@ nonisolated extension Note: RecordKit.GeneratedRecordModel {
     /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
     /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let attachment: Foundation.Data = try _source.required(.attachment)
-        let count: Swift.Int64 = try _source.required(.count)
-        let folder: RecordKit.Reference? = try _source.optional(.folder)
-        let ratio: Swift.Double = try _source.required(.ratio)
-        let tags: [Swift.String] = try _source.list(.tags)
-        let text: Swift.String = try _source.required(.text)
+        var text_: Swift.String? = nil
+        var count_: Swift.Int64? = nil
+        var tags_: [Swift.String]? = nil
+        var ratio_: Swift.Double? = nil
+        var attachment_: Foundation.Data? = nil
+        var folder_: RecordKit.Reference? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 5: text_ = try _source.required(.text)
+            case 1: count_ = try _source.required(.count)
+            case 4: tags_ = try _source.list(.tags)
+            case 3: ratio_ = try _source.required(.ratio)
+            case 0: attachment_ = try _source.required(.attachment)
+            case 2: folder_ = try _source.optional(.folder)
+            default: break
+            }
+        }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
+        try _readField(3, &_source)
+        try _readField(4, &_source)
+        try _readField(5, &_source)
         let metadata = try _source.metadata()
-        self.init(
-            text: text,
-            count: count,
-            tags: tags,
-            ratio: ratio,
-            attachment: attachment,
-            folder: folder,
+        try self.init(
+            text: _source.walked(text_, .text),
+            count: _source.walked(count_, .count),
+            tags: _source.walked(tags_, .tags),
+            ratio: _source.walked(ratio_, .ratio),
+            attachment: _source.walked(attachment_, .attachment),
+            folder: folder_,
             metadata: metadata
         )
     }
 
     /// The field walk: every field in the byte order of its key.
     func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.attachment, self.attachment)
-        sink.set(.count, self.count)
-        sink.set(.folder, self.folder)
-        sink.set(.ratio, self.ratio)
-        sink.setList(.tags, self.tags)
-        sink.set(.text, self.text)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+        writeField(3, to: &sink)
+        writeField(4, to: &sink)
+        writeField(5, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 5: sink.set(.text, self.text)
+        case 1: sink.set(.count, self.count)
+        case 4: sink.setList(.tags, self.tags)
+        case 3: sink.set(.ratio, self.ratio)
+        case 0: sink.set(.attachment, self.attachment)
+        case 2: sink.set(.folder, self.folder)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both

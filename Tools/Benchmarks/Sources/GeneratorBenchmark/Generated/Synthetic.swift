@@ -7,7 +7,7 @@ import RecordKit
 
 // If the next line does not compile, this file was generated for another version of RecordKit:
 // regenerate it with the recordgen that comes with the RecordKit you build against.
-private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_4
+private typealias RegenerateIfThisFailsToCompile = RecordKit.GeneratedCodeAPIVersion_5
 
 /// Synthetic type 0.
 ///
@@ -131,11 +131,12 @@ nonisolated extension Type0: RecordKit.GeneratedRecordModel {
     static let recordType: Swift.String = "Type0"
     static let schemaVersion: Swift.Int = 2
     static let mergeClock: RecordKit.MergeClock? = RecordKit.MergeClock(field: "field5", stamp: .store)
+    static let fieldOrder: RecordKit.FieldOrder<Field> = RecordKit.FieldOrder()
 
     /// Reads a `Type0` record, checking its version and every field's kind.
-    init(record: RecordKit.Record) throws(RecordKit.RecordDecodingError) {
-        var reader = try RecordKit.RecordFieldReader<Self>(record, versionField: "version", onNewerVersion: .preserve)
-        try self.init(fieldsFrom: &reader)
+    @inline(__always)
+    init(record: borrowing RecordKit.Record) throws(RecordKit.RecordDecodingError) {
+        self = try RecordKit.RecordFieldReader<Self>.read(record, versionField: "version", onNewerVersion: .preserve)
     }
 
     /// The record: every field, the fields kept from the record this was read from, and the version.
@@ -158,74 +159,149 @@ nonisolated extension Type0: RecordKit.GeneratedRecordModel {
     /// The decode walk: every field in the byte order of its key (the encrypted ones last), then the metadata,
     /// then the memberwise initializer (assigning the properties one by one would copy the whole model once more).
     init<Source: RecordKit.RecordFieldSource>(fieldsFrom _source: inout Source) throws(Source.Failure) where Source.Model == Self {
-        let field0: Swift.String = try _source.value(.field0, default: "")
-        let field1: Swift.Int64 = try _source.value(.field1, default: 0)
-        let field10: RecordKit.Reference? = try _source.optional(.field10)
-        let field11: RecordKit.Location? = try _source.optional(.field11)
-        let field12: Swift.String = try _source.value(.field12, default: "")
-        let field13: Swift.Int64 = try _source.value(.field13, default: 0)
-        let field14: Swift.Bool = try _source.value(.field14, default: false)
-        let field15: Swift.Int? = try _source.optional(.field15)
-        let field16: Swift.Double = try _source.value(.field16, default: 1.5)
-        let field17: Foundation.Date = try _source.required(.field17)
-        let field18: Foundation.Data? = try _source.optional(.field18)
-        let field19: Foundation.UUID = try _source.required(.field19)
-        let field2: Swift.Bool = try _source.value(.field2, default: false)
-        let field3: Swift.Int? = try _source.optional(.field3)
-        let field4: Swift.Double = try _source.value(.field4, default: 1.5)
-        let field5: Foundation.Date = try _source.required(.field5)
-        let field6: Foundation.Data? = try _source.optional(.field6)
-        let field7: Foundation.UUID = try _source.required(.field7)
-        let field8: Status = try _source.value(.field8, default: .`open`)
-        let field9: [Swift.String] = try _source.list(.field9)
+        var field0_: Swift.String? = nil
+        var field1_: Swift.Int64? = nil
+        var field2_: Swift.Bool? = nil
+        var field3_: Swift.Int? = nil
+        var field4_: Swift.Double? = nil
+        var field5_: Foundation.Date? = nil
+        var field6_: Foundation.Data? = nil
+        var field7_: Foundation.UUID? = nil
+        var field8_: Status? = nil
+        var field9_: [Swift.String]? = nil
+        var field10_: RecordKit.Reference? = nil
+        var field11_: RecordKit.Location? = nil
+        var field12_: Swift.String? = nil
+        var field13_: Swift.Int64? = nil
+        var field14_: Swift.Bool? = nil
+        var field15_: Swift.Int? = nil
+        var field16_: Swift.Double? = nil
+        var field17_: Foundation.Date? = nil
+        var field18_: Foundation.Data? = nil
+        var field19_: Foundation.UUID? = nil
+        /// Reads the field at `_position` in the read order; the fields in schema order.
+        @_transparent
+        func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {
+            switch _position {
+            case 0: field0_ = try _source.value(.field0, default: "")
+            case 1: field1_ = try _source.value(.field1, default: 0)
+            case 12: field2_ = try _source.value(.field2, default: false)
+            case 13: field3_ = try _source.optional(.field3)
+            case 14: field4_ = try _source.value(.field4, default: 1.5)
+            case 15: field5_ = try _source.required(.field5)
+            case 16: field6_ = try _source.optional(.field6)
+            case 17: field7_ = try _source.required(.field7)
+            case 18: field8_ = try _source.value(.field8, default: .`open`)
+            case 19: field9_ = try _source.list(.field9)
+            case 2: field10_ = try _source.optional(.field10)
+            case 3: field11_ = try _source.optional(.field11)
+            case 4: field12_ = try _source.value(.field12, default: "")
+            case 5: field13_ = try _source.value(.field13, default: 0)
+            case 6: field14_ = try _source.value(.field14, default: false)
+            case 7: field15_ = try _source.optional(.field15)
+            case 8: field16_ = try _source.value(.field16, default: 1.5)
+            case 9: field17_ = try _source.required(.field17)
+            case 10: field18_ = try _source.optional(.field18)
+            case 11: field19_ = try _source.required(.field19)
+            default: break
+            }
+        }
+        try _readField(0, &_source)
+        try _readField(1, &_source)
+        try _readField(2, &_source)
+        try _readField(3, &_source)
+        try _readField(4, &_source)
+        try _readField(5, &_source)
+        try _readField(6, &_source)
+        try _readField(7, &_source)
+        try _readField(8, &_source)
+        try _readField(9, &_source)
+        try _readField(10, &_source)
+        try _readField(11, &_source)
+        try _readField(12, &_source)
+        try _readField(13, &_source)
+        try _readField(14, &_source)
+        try _readField(15, &_source)
+        try _readField(16, &_source)
+        try _readField(17, &_source)
+        try _readField(18, &_source)
+        try _readField(19, &_source)
         let metadata = try _source.metadata()
-        self.init(
-            field0: field0,
-            field1: field1,
-            field2: field2,
-            field3: field3,
-            field4: field4,
-            field5: field5,
-            field6: field6,
-            field7: field7,
-            field8: field8,
-            field9: field9,
-            field10: field10,
-            field11: field11,
-            field12: field12,
-            field13: field13,
-            field14: field14,
-            field15: field15,
-            field16: field16,
-            field17: field17,
-            field18: field18,
-            field19: field19,
+        try self.init(
+            field0: _source.walked(field0_, .field0),
+            field1: _source.walked(field1_, .field1),
+            field2: _source.walked(field2_, .field2),
+            field3: field3_,
+            field4: _source.walked(field4_, .field4),
+            field5: _source.walked(field5_, .field5),
+            field6: field6_,
+            field7: _source.walked(field7_, .field7),
+            field8: _source.walked(field8_, .field8),
+            field9: _source.walked(field9_, .field9),
+            field10: field10_,
+            field11: field11_,
+            field12: _source.walked(field12_, .field12),
+            field13: _source.walked(field13_, .field13),
+            field14: _source.walked(field14_, .field14),
+            field15: field15_,
+            field16: _source.walked(field16_, .field16),
+            field17: _source.walked(field17_, .field17),
+            field18: field18_,
+            field19: _source.walked(field19_, .field19),
             metadata: metadata
         )
     }
 
     /// The field walk: every field in the byte order of its key.
     func writeFields<Sink: RecordKit.RecordFieldSink>(to sink: inout Sink) where Sink.Model == Self {
-        sink.set(.field0, self.field0)
-        sink.set(.field1, self.field1)
-        sink.set(.field10, self.field10)
-        sink.set(.field11, self.field11)
-        sink.set(.field12, self.field12)
-        sink.set(.field13, self.field13)
-        sink.set(.field14, self.field14)
-        sink.set(.field15, self.field15)
-        sink.set(.field16, self.field16)
-        sink.set(.field17, self.field17)
-        sink.set(.field18, self.field18)
-        sink.set(.field19, self.field19)
-        sink.set(.field2, self.field2)
-        sink.set(.field3, self.field3)
-        sink.set(.field4, self.field4)
-        sink.set(.field5, self.field5)
-        sink.set(.field6, self.field6)
-        sink.set(.field7, self.field7)
-        sink.set(.field8, self.field8)
-        sink.setList(.field9, self.field9)
+        writeField(0, to: &sink)
+        writeField(1, to: &sink)
+        writeField(2, to: &sink)
+        writeField(3, to: &sink)
+        writeField(4, to: &sink)
+        writeField(5, to: &sink)
+        writeField(6, to: &sink)
+        writeField(7, to: &sink)
+        writeField(8, to: &sink)
+        writeField(9, to: &sink)
+        writeField(10, to: &sink)
+        writeField(11, to: &sink)
+        writeField(12, to: &sink)
+        writeField(13, to: &sink)
+        writeField(14, to: &sink)
+        writeField(15, to: &sink)
+        writeField(16, to: &sink)
+        writeField(17, to: &sink)
+        writeField(18, to: &sink)
+        writeField(19, to: &sink)
+    }
+
+    /// The field at `position` in the byte order of the keys; the fields in schema order.
+    @inline(__always)
+    private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {
+        switch position {
+        case 0: sink.set(.field0, self.field0)
+        case 1: sink.set(.field1, self.field1)
+        case 12: sink.set(.field2, self.field2)
+        case 13: sink.set(.field3, self.field3)
+        case 14: sink.set(.field4, self.field4)
+        case 15: sink.set(.field5, self.field5)
+        case 16: sink.set(.field6, self.field6)
+        case 17: sink.set(.field7, self.field7)
+        case 18: sink.set(.field8, self.field8)
+        case 19: sink.setList(.field9, self.field9)
+        case 2: sink.set(.field10, self.field10)
+        case 3: sink.set(.field11, self.field11)
+        case 4: sink.set(.field12, self.field12)
+        case 5: sink.set(.field13, self.field13)
+        case 6: sink.set(.field14, self.field14)
+        case 7: sink.set(.field15, self.field15)
+        case 8: sink.set(.field16, self.field16)
+        case 9: sink.set(.field17, self.field17)
+        case 10: sink.set(.field18, self.field18)
+        case 11: sink.set(.field19, self.field19)
+        default: break
+        }
     }
 
     /// Three-way merge: a field changed on one side takes that side's value; a field changed on both
