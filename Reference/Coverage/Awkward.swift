@@ -111,7 +111,7 @@ nonisolated extension Awkward: RecordKit.GeneratedRecordModel {
         try _readField(2, &_source)
         try _readField(3, &_source)
         let metadata = try _source.metadata()
-        try self.init(
+        self.init(
             metadataField: metadataField_,
             rawValue: rawValue_,
             selfField: selfField_,

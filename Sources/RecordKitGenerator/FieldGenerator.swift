@@ -66,8 +66,12 @@ struct FieldGenerator {
     /// `_source.walked(title_, .title)`: the field's argument to the memberwise initializer at the end of the
     /// decode walk.
     var walkedLocal: String {
-        field.isOptional && !field.isList ? local : "_source.walked(\(local), .\(fieldCase))"
+        passesLocalAsIs ? local : "_source.walked(\(local), .\(fieldCase))"
     }
+
+    /// An optional scalar's local is its value, nil when the source does not hold it; every other field goes through
+    /// the throwing `walked(_:_:)`.
+    var passesLocalAsIs: Bool { field.isOptional && !field.isList }
 
     /// `sink.set(.title, self.title)`: the field's line in the field walk.
     var writeStatement: String {

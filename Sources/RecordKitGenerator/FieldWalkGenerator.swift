@@ -86,7 +86,8 @@ struct FieldWalkGenerator {
             }
             p.line("let metadata = try _source.metadata()")
             let arguments = fieldsInSchemaOrder.map { (label: $0.property, value: $0.walkedLocal) }
-            p.memberwiseInit(arguments, metadata: "metadata", throwing: !fieldsInSchemaOrder.isEmpty)
+            // Only `walked(_:_:)` throws: a model whose fields are all optional scalars passes its locals as they are.
+            p.memberwiseInit(arguments, metadata: "metadata", throwing: fieldsInSchemaOrder.contains { !$0.passesLocalAsIs })
         }
         p.line()
         p.line("/// The field walk: every field in the byte order of its key.")
