@@ -52,4 +52,23 @@ import Testing
             #expect(archived.after == read.after)
         }
     }
+
+    /// The Kelvin sign, not being "K", is a field the model does not declare: kept with its own bytes, and written
+    /// back by `record()` and `archived()`; the archive reader reads it directly, without the record path.
+    @Test func aCanonicallyEquivalentKeyIsKeptAsAnUnknownField() throws {
+        let kelvin = "\u{212A}"
+        var record = Record(recordType: KelvinModel.recordType, id: RecordID(recordName: "k"))
+        record.fields[kelvin] = .string("kelvin sign")
+        let bytes: (RecordFields) -> [[UInt8]] = { $0.keys.map { Array($0.utf8) } }
+        let read = try KelvinModel(record: record)
+        #expect(bytes(read.metadata.unknownFields) == [Array(kelvin.utf8)], "the record reader dropped \(kelvin)")
+        #expect(bytes(read.record().fields) == [Array("K".utf8), Array("a".utf8), Array(kelvin.utf8)])
+        let fallbacks = FallbackCounter()
+        let archived = try ModelArchiveReadObserver.$onFallback.withValue({ _ in fallbacks.add() }) {
+            try KelvinModel(archived: NativeArchive.encode(record))
+        }
+        #expect(archived == read)
+        #expect(fallbacks.count == 0, "the archive reader took \(kelvin) for a declared key and left the archive to the record path")
+        #expect(bytes(try NativeArchive.decodeRecord(read.archived()).fields) == bytes(read.record().fields))
+    }
 }

@@ -139,7 +139,7 @@ public struct ModelArchiveReader<Model: RecordModel>: RecordFieldSource {
     public mutating func metadata() throws(ModelArchiveReadStop) -> RecordMetadata {
         try stream.finish()
         let version = try checkedVersion()
-        guard let metadata = stream.takeMetadata(version: version, isDeclared: { Model.Field(rawValue: $0) != nil }) else {
+        guard let metadata = stream.takeMetadata(version: version, isDeclared: { Model.Field.declared(byKey: $0) != nil }) else {
             throw ModelArchiveReadStop()
         }
         return metadata

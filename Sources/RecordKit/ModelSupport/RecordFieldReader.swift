@@ -99,7 +99,7 @@ public struct RecordFieldReader<Model: RecordModel>: RecordFieldSource {
         // Every stored value was read: nothing unknown, skip the filtering.
         if valuesFound == fields.count + encryptedFields.count { return metadata }
         let isUnknown: ((key: String, value: FieldValue)) -> Bool = { [versionField] entry in
-            Model.Field(rawValue: entry.key) == nil && entry.key != versionField
+            Model.Field.declared(byKey: entry.key) == nil && entry.key != versionField
         }
         metadata.unknownFields = fields.filter(isUnknown)
         metadata.unknownEncryptedFields = encryptedFields.filter(isUnknown)

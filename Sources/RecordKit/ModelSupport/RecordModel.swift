@@ -79,6 +79,17 @@ extension RecordModel {
 /// The field keys of a generated model: `enum Field: String, CaseIterable`.
 public protocol RecordFieldKey: RawRepresentable<String>, CaseIterable, Hashable, Sendable {}
 
+extension RecordFieldKey {
+    /// The declared field whose key has the bytes of `key`; nil for any other key. `init(rawValue:)` compares with
+    /// `==`, which also holds for a canonical equivalent of other bytes (U+212A KELVIN SIGN for "K"): another key in
+    /// CloudKit and in archives, which the readers keep as a field the model does not know.
+    @inlinable
+    static func declared(byKey key: String) -> Self? {
+        guard let field = Self(rawValue: key), FieldKeyOrder.compare(field.rawValue, key) == 0 else { return nil }
+        return field
+    }
+}
+
 /// What wins when an unsent local edit of a record meets its deletion on the server (the schema's
 /// `<record deleteConflict=…>`). A local deletion that meets a server edit always wins: the deletion is sent and
 /// the record is gone everywhere.
