@@ -72,12 +72,7 @@ struct FieldWalkGenerator {
                 p.line("/// Reads the field at `_position` in the read order; the fields in schema order.")
                 p.line("@_transparent")
                 p.block("func _readField(_ _position: Swift.Int, _ _source: inout Source) throws(Source.Failure) {") { p in
-                    p.line("switch _position {")
-                    for (field, position) in zip(fieldsInSchemaOrder, decodeOrderPositions) {
-                        p.line("case \(position): \(field.readStatement)")
-                    }
-                    p.line("default: break")
-                    p.line("}")
+                    p.positionSwitch(on: "_position", zip(decodeOrderPositions, fieldsInSchemaOrder.map(\.readStatement)))
                 }
                 for position in decodeOrderPositions.indices {
                     if position == plainCount { p.line("try _source.beginEncryptedFields()") }
@@ -104,17 +99,21 @@ struct FieldWalkGenerator {
         p.line("/// The field at `position` in the byte order of the keys; the fields in schema order.")
         p.line("@inline(__always)")
         p.block("private func writeField<Sink: RecordKit.RecordFieldSink>(_ position: Swift.Int, to sink: inout Sink) where Sink.Model == Self {") { p in
-            p.line("switch position {")
-            for (field, position) in zip(fieldsInSchemaOrder, keyOrderPositions) {
-                p.line("case \(position): \(field.writeStatement)")
-            }
-            p.line("default: break")
-            p.line("}")
+            p.positionSwitch(on: "position", zip(keyOrderPositions, fieldsInSchemaOrder.map(\.writeStatement)))
         }
     }
 }
 
 extension CodePrinter {
+    /// A walk's `switch` over the positions: one case a field, in schema order, each labelled with the field's
+    /// position in the order the walk takes the fields.
+    mutating func positionSwitch(on position: String, _ cases: some Sequence<(Int, String)>) {
+        line("switch \(position) {")
+        for (label, statement) in cases { line("case \(label): \(statement)") }
+        line("default: break")
+        line("}")
+    }
+
     /// `self.init(title: title, …, metadata: metadata)`: the model's synthesized memberwise initializer, one
     /// argument a line when there are several; `try self.init(…)` when an argument may throw.
     mutating func memberwiseInit(_ properties: [(label: String, value: String)], metadata: String, throwing: Bool = false) {
