@@ -103,6 +103,48 @@ import Testing
         #expect(checkedModels > 10, "only \(checkedModels) models were checked")
     }
 
+    /// The decode walk reads in the order records and archives keep: `init(fieldsFrom:)` calls `_readField` with
+    /// positions 0, 1, 2, … (`beginEncryptedFields()` before the first encrypted one), and the case labelled `n`
+    /// reads the field that is `n`th in that order: the unencrypted keys in byte order, then the encrypted ones.
+    /// (GeneratedCodeConsumerTests' DecodeWalkOrderTests runs the compiled walks of the goldens.)
+    @Test func theDecodeWalkReadsInKeyOrder() throws {
+        let schemas = RepositorySchemas.shipped() + [ReferenceTests.coverage] + ReferenceTests.cards
+        let call = try Regex(#"^\s*try _readField\((\d+), &_source\)$"#)
+        let labelledCase = try Regex(#"^\s*case (\d+): \w+_ = try _source\.\w+\(\.([`\w]+)"#)
+        var checkedModels = 0
+        for path in schemas {
+            let input = try RepositorySchemas.input(path)
+            let files = try GeneratorPipeline().generate([input])
+            for recordType in input.schema.records where !recordType.fields.isEmpty {
+                let typeName = SwiftNamer.typeName(recordType.name)
+                let file = try #require(files.first { $0.name == "\(typeName).swift" }, "\(path): no \(typeName).swift")
+                let lines = file.contents.components(separatedBy: "\n")
+                let byKey: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                let plain = recordType.fields.filter { !$0.isEncrypted }.map(\.name).sorted(by: byKey)
+                let encrypted = recordType.fields.filter(\.isEncrypted).map(\.name).sorted(by: byKey)
+                // The calls, with the move to the encrypted fields where it is.
+                let calls = lines.compactMap { line -> String? in
+                    if line.trimmingCharacters(in: .whitespaces) == "try _source.beginEncryptedFields()" { return "encrypted" }
+                    return line.firstMatch(of: call).map { String($0.output[1].substring ?? "") }
+                }
+                var expectedCalls = recordType.fields.indices.map(String.init)
+                if !encrypted.isEmpty { expectedCalls.insert("encrypted", at: plain.count) }
+                #expect(calls == expectedCalls, "\(typeName): init(fieldsFrom:) calls \(calls)")
+                var keyByPosition: [Int: String] = [:]
+                for line in lines {
+                    guard let match = line.firstMatch(of: labelledCase), let position = Int(match.output[1].substring ?? ""),
+                          let name = match.output[2].substring else { continue }
+                    let field = recordType.fields.first { Self.bare(SwiftNamer.fieldCase($0.name).name) == Self.bare(String(name)) }
+                    keyByPosition[position] = field?.name
+                }
+                let read = recordType.fields.indices.map { keyByPosition[$0] }
+                #expect(read == plain + encrypted, "\(typeName): the decode walk reads \(read), the read order is \(plain + encrypted)")
+                checkedModels += 1
+            }
+        }
+        #expect(checkedModels > 10, "only \(checkedModels) models were checked")
+    }
+
     /// The checker itself: a member out of order, or missing a field, is reported.
     @Test func aListOutOfSchemaOrderIsReported() {
         #expect(Self.orderProblem(["a", "b", "c"], schemaOrder: ["a", "b", "c"], complete: true) == nil)
