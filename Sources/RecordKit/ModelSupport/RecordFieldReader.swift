@@ -28,6 +28,7 @@ public struct RecordFieldReader<Model: RecordModel>: RecordFieldSource {
     /// Where the last read stopped in ``Record/fields``.
     @usableFromInline var cursor = 0
     /// Whether every key of the model is ASCII: then a stored key `==` to a field's of the same UTF-8 length is it.
+    /// Computed once per model, by its ``FieldOrder``; ``read(_:versionField:onNewerVersion:)`` passes it in.
     @usableFromInline let keysAreASCII: Bool
 
     /// Checks the record type and the version gate of the record `pointer` points to, which must outlive the reader.
