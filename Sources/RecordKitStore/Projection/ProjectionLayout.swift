@@ -107,12 +107,31 @@ struct ProjectionLayout: Sendable {
     /// Whether `record` holds a value of every field, each of the kind the schema gives it (then a model that
     /// decodes it writes the same values back, and its values can be projected without the model's record).
     func holdsEveryField(_ record: RecordKit.Record) -> Bool {
-        fields.allSatisfy { field in
-            guard let value = record.fields[field.field.key] ?? record.encryptedFields[field.field.key] else { return false }
-            // An empty list is projected as `[]` whatever its element kind.
-            if case let .list(list) = value, list.count == 0, case .list = field.field.type { return true }
-            return value.type == field.field.type
+        fields.allSatisfy { Self.holds(record.fields[$0.field.key] ?? record.encryptedFields[$0.field.key], $0.field.type) }
+    }
+
+    /// Whether a field's value is there with the kind the schema gives the field.
+    private static func holds(_ value: FieldValue?, _ type: FieldType) -> Bool {
+        guard let value else { return false }
+        // An empty list is projected as `[]` whatever its element kind.
+        if case let .list(list) = value, list.count == 0, case .list = type { return true }
+        return value.type == type
+    }
+
+    /// Appends the values of the system and field columns for `record` to `sink`, as ``write(_:to:)``, when the
+    /// record holds every field with the kind the schema gives it (``holdsEveryField(_:)``); false otherwise, with
+    /// the values of the fields before the first that fails appended (the caller rewinds the sink). One lookup per
+    /// field: the check and the values, each looking every field up, cost the initial sync two.
+    func writeHoldingEveryField<Sink: ProjectionColumnSink>(_ record: RecordKit.Record, to sink: inout Sink) -> Bool {
+        Self.appendSystemColumns(record, to: &sink)
+        let plain = record.fields, encrypted = record.encryptedFields
+        for field in fields {
+            let key = field.field.key
+            let value = plain[key] ?? (encrypted.isEmpty ? nil : encrypted[key])
+            guard Self.holds(value, field.field.type) else { return false }
+            Self.appendColumnValues(value, type: field.field.type, to: &sink)
         }
+        return true
     }
 
     /// The values of the system and field columns for `record`, in column order.
@@ -126,12 +145,17 @@ struct ProjectionLayout: Sendable {
     /// Appends the values of the system and field columns for `record` to `sink`, in column order: the same values
     /// as ``values(of:)``, bound straight into a statement by the direct inserts (no array per record).
     func write<Sink: ProjectionColumnSink>(_ record: RecordKit.Record, to sink: inout Sink) {
-        sink.append(record.system.creationDate.map { $0.timeIntervalSince1970.databaseValue } ?? .null)
-        sink.append(record.system.modificationDate.map { $0.timeIntervalSince1970.databaseValue } ?? .null)
+        Self.appendSystemColumns(record, to: &sink)
         for field in fields {
             let value = record.fields[field.field.key] ?? record.encryptedFields[field.field.key]
             Self.appendColumnValues(value, type: field.field.type, to: &sink)
         }
+    }
+
+    /// Appends the values of the system columns after the ID: the creation and modification dates.
+    private static func appendSystemColumns<Sink: ProjectionColumnSink>(_ record: RecordKit.Record, to sink: inout Sink) {
+        sink.append(record.system.creationDate.map { $0.timeIntervalSince1970.databaseValue } ?? .null)
+        sink.append(record.system.modificationDate.map { $0.timeIntervalSince1970.databaseValue } ?? .null)
     }
 
     /// How many field columns there are.
@@ -264,6 +288,16 @@ struct ProjectionLayout: Sendable {
 /// Where ``ProjectionLayout/write(_:to:)`` puts a record's column values, one after the other.
 protocol ProjectionColumnSink {
     mutating func append(_ value: DatabaseValue)
+    /// How many values were appended: a mark to ``rewind(to:)``.
+    var position: Int { get }
+    /// Drops the values appended since `position`: the next value appended takes its place.
+    mutating func rewind(to position: Int)
 }
 
-extension Array: ProjectionColumnSink where Element == DatabaseValue {}
+extension Array: ProjectionColumnSink where Element == DatabaseValue {
+    var position: Int { count }
+
+    mutating func rewind(to position: Int) {
+        removeSubrange(position...)
+    }
+}
