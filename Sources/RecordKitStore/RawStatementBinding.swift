@@ -61,9 +61,12 @@ struct RawStatementBinding {
     /// cleared (``clearBindings()``).
     func bind(_ text: String, at index: Int32, heldBy arena: BoundTextArena) {
         var text = text
-        text.withUTF8 { utf8 in
-            _ = sqlite3_bind_text(handle, index, arena.copy(utf8), Int32(utf8.count), nil)
-        }
+        text.withUTF8 { bind(utf8: $0, at: index, heldBy: arena) }
+    }
+
+    /// Binds the text of the UTF-8 bytes `utf8` at the 1-based `index`, as ``bind(_:at:heldBy:)``.
+    func bind(utf8: UnsafeBufferPointer<UInt8>, at index: Int32, heldBy arena: BoundTextArena) {
+        _ = sqlite3_bind_text(handle, index, arena.copy(utf8), Int32(utf8.count), nil)
     }
 
     /// Binds a blob at the 1-based `index` (copied by SQLite); an empty one is an empty blob, not NULL.

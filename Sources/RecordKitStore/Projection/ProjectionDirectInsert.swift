@@ -251,6 +251,11 @@ struct StatementColumnSink: ProjectionColumnSink {
         next += 1
     }
 
+    mutating func appendText(_ utf8: UnsafeBufferPointer<UInt8>) {
+        if next < end { statement.bind(utf8: utf8, at: next, heldBy: texts) }
+        next += 1
+    }
+
     /// Binds NULL to the parameters no value reached.
     mutating func finish() {
         while next < end {
