@@ -23,7 +23,9 @@ struct ProjectionDirectInsert {
             /// `INSERT OR REPLACE`: a row left under the ID is replaced, as the trigger's delete then insert does
             /// (the full-text row of a type that has them is deleted first).
             let insert: String
-            /// The same for `batchSize` rows; nil for a type with a full-text table (its rows go one by one).
+            /// The same for `batchSize` rows of one zone, which bind its owner and zone names once (`?1`, `?2`)
+            /// and then each row's record name and values; nil for a type with a full-text table (its rows go one
+            /// by one).
             let insertBatch: String?
             let insertFullText: String?
             /// How many field values the insert binds after the record's ID.
@@ -40,10 +42,12 @@ struct ProjectionDirectInsert {
             for type in tables.types {
                 let columns = ProjectionLayout.systemColumns + type.layout.fieldColumnNames
                 let names = type.layout.fullTextColumns
-                func insert(rows: Int) -> String {
-                    let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-                    return "INSERT OR REPLACE INTO \(type.table) (\(columns.map(ProjectionNames.quoted).joined(separator: ", "))) VALUES "
-                        + Array(repeating: row, count: rows).joined(separator: ", ")
+                let insertInto = "INSERT OR REPLACE INTO \(type.table) (\(columns.map(ProjectionNames.quoted).joined(separator: ", "))) VALUES "
+                let insert = insertInto + "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+                // Row r binds its record name and values at 3 + r * (columns - 2) on.
+                let perRow = columns.count - 2
+                let batchRows = (0..<batchSize).map { row in
+                    "(?1, ?2, " + (0..<perRow).map { "?\(3 + row * perRow + $0)" }.joined(separator: ", ") + ")"
                 }
                 types[type.recordType] = TypeSQL(
                     type: type,
@@ -51,10 +55,10 @@ struct ProjectionDirectInsert {
                         "DELETE FROM \($0) WHERE rowid IN (SELECT _rowid FROM \(type.table) WHERE \(keyFilter))"
                     },
                     delete: "DELETE FROM \(type.table) WHERE \(keyFilter)",
-                    insert: insert(rows: 1),
+                    insert: insert,
                     // 999: the fewest parameters a statement may have in SQLite's builds (before 3.32).
-                    insertBatch: type.fullTextTable == nil && batchSize > 1 && columns.count * batchSize <= 999
-                        ? insert(rows: batchSize) : nil,
+                    insertBatch: type.fullTextTable == nil && batchSize > 1 && 2 + perRow * batchSize <= 999
+                        ? insertInto + batchRows.joined(separator: ", ") : nil,
                     insertFullText: type.fullTextTable.map {
                         "INSERT INTO \($0) (rowid, \(names)) SELECT _rowid, \(names) FROM \(type.table) WHERE \(keyFilter)"
                     },
@@ -157,8 +161,12 @@ struct ProjectionDirectInsert {
                 if type.batched.isEmpty {
                     insertBatch.reset()
                     type.batchTexts.rewind()
+                    // The batch's zone (every row's: ``typesFillingABatch(_:batchSize:)``).
+                    let zone = rows[index].record.id.zoneID
+                    insertBatch.bind(zone.ownerName, at: 1, heldBy: type.batchTexts)
+                    insertBatch.bind(zone.zoneName, at: 2, heldBy: type.batchTexts)
                 }
-                guard Self.bind(rows[index].record, of: type, to: insertBatch, texts: type.batchTexts, row: type.batched.count) else {
+                guard Self.bindBatchRow(rows[index].record, of: type, to: insertBatch, texts: type.batchTexts, row: type.batched.count) else {
                     try type.delete.execute(arguments: key)
                     continue
                 }
@@ -171,7 +179,7 @@ struct ProjectionDirectInsert {
             }
             type.insert.reset()
             type.insertTexts.rewind()
-            guard Self.bind(rows[index].record, of: type, to: type.insert, texts: type.insertTexts, row: 0) else {
+            guard Self.bind(rows[index].record, of: type, to: type.insert, texts: type.insertTexts) else {
                 try type.delete.execute(arguments: key)
                 continue
             }
@@ -183,7 +191,7 @@ struct ProjectionDirectInsert {
             for index in type.batched {
                 type.insert.reset()
                 type.insertTexts.rewind()
-                if Self.bind(rows[index].record, of: type, to: type.insert, texts: type.insertTexts, row: 0) {
+                if Self.bind(rows[index].record, of: type, to: type.insert, texts: type.insertTexts) {
                     try type.insert.execute()
                 }
             }
@@ -192,30 +200,46 @@ struct ProjectionDirectInsert {
     }
 
     /// The record types of which `rows` holds at least a batch: the others go one by one (bound into the batch
-    /// statement and short of a batch, their rows would be bound a second time).
+    /// statement and short of a batch, their rows would be bound a second time). None when the records are not
+    /// all of one zone (a fetched page's are), which a batch statement binds once.
     private static func typesFillingABatch(_ rows: [ArchivedRecord], batchSize: Int) -> Set<String> {
-        guard rows.count >= batchSize, let first = rows.first?.record.recordType else { return [] }
+        guard rows.count >= batchSize, let first = rows.first?.record else { return [] }
+        let (type, zone) = (first.recordType, first.id.zoneID)
+        guard rows.indices.allSatisfy({ rows[$0].record.id.zoneID == zone }) else { return [] }
         // Nearly always one type (a page of the initial sync): no count per type.
-        if rows.indices.allSatisfy({ rows[$0].record.recordType == first }) { return [first] }
+        if rows.indices.allSatisfy({ rows[$0].record.recordType == type }) { return [type] }
         var counts: [String: Int] = [:]
         for index in rows.indices { counts[rows[index].record.recordType, default: 0] += 1 }
         return Set(counts.filter { $0.value >= batchSize }.keys)
     }
 
-    /// Binds `record`'s row (its ID, then the values of `projectRecord`) as row `row` of `statement`, an insert of
+    /// Binds `record`'s row (its ID, then the values of `projectRecord`) to `statement`, the one-row insert of
     /// `type`, its texts held by `texts`; false, binding nothing, when the model cannot decode the record.
     private static func bind(
-        _ record: RecordKit.Record, of type: TypeStatements, to statement: RawStatementBinding, texts: BoundTextArena, row: Int
+        _ record: RecordKit.Record, of type: TypeStatements, to statement: RawStatementBinding, texts: BoundTextArena
     ) -> Bool {
-        let valueCount = Int32(type.sql.valueCount)
-        let first = Int32(row) * (3 + valueCount) + 1
-        var sink = StatementColumnSink(statement: statement, texts: texts, from: first + 3, count: valueCount)
+        var sink = StatementColumnSink(statement: statement, texts: texts, from: 4, count: Int32(type.sql.valueCount))
         guard type.sql.type.bindRecord(record, &sink) else { return false }
         sink.finish()
         let id = record.id
-        statement.bind(id.zoneID.ownerName, at: first, heldBy: texts)
-        statement.bind(id.zoneID.zoneName, at: first + 1, heldBy: texts)
-        statement.bind(id.recordName, at: first + 2, heldBy: texts)
+        statement.bind(id.zoneID.ownerName, at: 1, heldBy: texts)
+        statement.bind(id.zoneID.zoneName, at: 2, heldBy: texts)
+        statement.bind(id.recordName, at: 3, heldBy: texts)
+        return true
+    }
+
+    /// Binds `record`'s row (its record name, then the values of `projectRecord`) as row `row` of the batch insert
+    /// of `type`, `statement`, whose zone is bound already; false, binding nothing, when the model cannot decode the
+    /// record.
+    private static func bindBatchRow(
+        _ record: RecordKit.Record, of type: TypeStatements, to statement: RawStatementBinding, texts: BoundTextArena, row: Int
+    ) -> Bool {
+        let valueCount = Int32(type.sql.valueCount)
+        let first = 3 + Int32(row) * (1 + valueCount)
+        var sink = StatementColumnSink(statement: statement, texts: texts, from: first + 1, count: valueCount)
+        guard type.sql.type.bindRecord(record, &sink) else { return false }
+        sink.finish()
+        statement.bind(record.id.recordName, at: first, heldBy: texts)
         return true
     }
 }

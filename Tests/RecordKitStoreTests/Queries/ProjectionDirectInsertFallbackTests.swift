@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import RecordKit
-import RecordKitStore
+@testable import RecordKitStore
 import Testing
 
 /// The direct inserts (a fetched page's new records; a local save's record is its model's, which holds every field)
@@ -76,6 +76,41 @@ import Testing
         #expect(try direct.read { db in try db.tableExists("recordkit_q_Tally") } == false)
         _ = try RecordStore(database: direct, models: [Tally.self], clock: Fixtures.clock)
         #expect(try Self.rows(direct) == written)
+    }
+
+    /// A batch statement binds its zone once: rows of two zones in one call (not a fetched page's) go one by one,
+    /// and each row keeps its own zone. Two batches' worth of each zone, interleaved.
+    @Test func recordsOfTwoZonesInOneCallKeepTheirZones() throws {
+        let queue = try DatabaseQueue()
+        let store = try RecordStore(database: queue, models: [Tally.self], clock: Fixtures.clock)
+        let other = RecordZoneID(zoneName: "other", ownerName: "_someone")
+        let records = (0..<(4 * 16)).map { index in
+            var record = Self.record(index)
+            if index % 2 == 1 { record.id = RecordID(recordName: record.id.recordName, zoneID: other) }
+            return record
+        }
+        try queue.write { db in
+            let bypass = TriggerBypass.flag(of: db, scope: .projection)
+            for record in records {
+                try bypass.bypassing {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO recordkit_records (ownerName, zoneName, recordName, recordType, value, server, pending, generation)
+                            VALUES (?, ?, ?, ?, ?, NULL, 0, 0)
+                            """,
+                        arguments: [record.id.zoneID.ownerName, record.id.zoneID.zoneName, record.id.recordName, record.recordType,
+                                    NativeArchive.encode(record)])
+                }
+            }
+            var projection = ProjectionDirectInsert(db, store.projectionRows)
+            try projection.insert(records.map { ArchivedRecord(record: $0, bytes: NativeArchive.encode($0)) })
+        }
+        #expect(try store.projectionMismatches() == [])
+        let zones = try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT DISTINCT ownerName || '/' || zoneName FROM recordkit_q_Tally ORDER BY 1")
+        }
+        #expect(zones == ["_someone/other", "\(Self.zone.ownerName)/tallies"].sorted())
+        #expect(try Self.rows(queue).count == records.count)
     }
 }
 
