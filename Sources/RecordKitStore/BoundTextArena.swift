@@ -18,22 +18,25 @@ final class BoundTextArena {
         var chunk: Int
     }
 
+    private struct Chunk {
+        let base: UnsafeMutableRawPointer
+        let capacity: Int
+    }
+
     private static let chunkSize = 16 * 1024
     private let cursor: UnsafeMutablePointer<Cursor>
     /// Every chunk allocated, in the order they are filled; the first is allocated with the arena.
-    private var chunks: [UnsafeMutableRawBufferPointer]
+    private var chunks: [Chunk]
 
     init() {
-        let first = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
+        let first = Chunk(base: .allocate(byteCount: Self.chunkSize, alignment: 1), capacity: Self.chunkSize)
         chunks = [first]
         cursor = .allocate(capacity: 1)
-        // A fresh allocation has a base address.
-        let base = first.baseAddress.unsafelyUnwrapped
-        cursor.initialize(to: Cursor(next: base, end: base + first.count, chunk: 0))
+        cursor.initialize(to: Cursor(next: first.base, end: first.base + first.capacity, chunk: 0))
     }
 
     deinit {
-        for chunk in chunks { chunk.deallocate() }
+        for chunk in chunks { chunk.base.deallocate() }
         cursor.deallocate()
     }
 
@@ -51,17 +54,18 @@ final class BoundTextArena {
     /// Moves the cursor to the next chunk that holds `count` bytes, allocating one when none is left.
     private func nextChunk(fitting count: Int) {
         var index = cursor.pointee.chunk + 1
-        while index < chunks.count, chunks[index].count < count { index += 1 }
+        while index < chunks.count, chunks[index].capacity < count { index += 1 }
         if index == chunks.count {
-            chunks.append(.allocate(byteCount: max(Self.chunkSize, count), alignment: 1))
+            let capacity = max(Self.chunkSize, count)
+            chunks.append(Chunk(base: .allocate(byteCount: capacity, alignment: 1), capacity: capacity))
         }
-        let base = chunks[index].baseAddress.unsafelyUnwrapped
-        cursor.pointee = Cursor(next: base, end: base + chunks[index].count, chunk: index)
+        let chunk = chunks[index]
+        cursor.pointee = Cursor(next: chunk.base, end: chunk.base + chunk.capacity, chunk: index)
     }
 
     /// Starts filling the arena again from its first chunk: the values copied so far may be overwritten.
     func rewind() {
-        let base = chunks[0].baseAddress.unsafelyUnwrapped
-        cursor.pointee = Cursor(next: base, end: base + chunks[0].count, chunk: 0)
+        let first = chunks[0]
+        cursor.pointee = Cursor(next: first.base, end: first.base + first.capacity, chunk: 0)
     }
 }

@@ -105,6 +105,11 @@ struct RawStatementBinding {
         sqlite3_clear_bindings(handle)
     }
 
+    /// Binds a REAL at the 1-based `index`.
+    func bind(_ value: Double, at index: Int32) {
+        sqlite3_bind_double(handle, index, value)
+    }
+
     /// Binds NULL at the 1-based `index`.
     func bindNull(at index: Int32) {
         sqlite3_bind_null(handle, index)

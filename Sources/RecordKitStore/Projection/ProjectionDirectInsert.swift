@@ -280,6 +280,11 @@ struct StatementColumnSink: ProjectionColumnSink {
         next += 1
     }
 
+    mutating func appendDouble(_ value: Double) {
+        if next < end { statement.bind(value, at: next) }
+        next += 1
+    }
+
     /// Binds NULL to the parameters no value reached.
     mutating func finish() {
         while next < end {

@@ -154,8 +154,8 @@ struct ProjectionLayout: Sendable {
 
     /// Appends the values of the system columns after the ID: the creation and modification dates.
     private static func appendSystemColumns<Sink: ProjectionColumnSink>(_ record: RecordKit.Record, to sink: inout Sink) {
-        sink.append(record.system.creationDate.map { $0.timeIntervalSince1970.databaseValue } ?? .null)
-        sink.append(record.system.modificationDate.map { $0.timeIntervalSince1970.databaseValue } ?? .null)
+        if let date = record.system.creationDate { sink.appendDouble(date.timeIntervalSince1970) } else { sink.append(.null) }
+        if let date = record.system.modificationDate { sink.appendDouble(date.timeIntervalSince1970) } else { sink.append(.null) }
     }
 
     /// How many field columns there are.
@@ -185,6 +185,9 @@ struct ProjectionLayout: Sendable {
                 sink.append(location.longitude.databaseValue)
             case (.location, _):
                 for _ in 0..<2 { sink.append(.null) }
+            // Numbers bound as they are, not through a `DatabaseValue` (the initial sync projects two dates per record).
+            case let (.timestamp, .timestamp(date)?): sink.appendDouble(date.timeIntervalSince1970)
+            case let (.double, .double(number)?): sink.appendDouble(number)
             case let (.asset, .asset(asset)?):
                 if let url = asset.fileURL { withFilePath(url) { sink.appendText($0) } } else { sink.append(.null) }
             default: sink.append(value.map(scalar) ?? .null)
@@ -310,6 +313,8 @@ protocol ProjectionColumnSink {
     mutating func append(_ value: DatabaseValue)
     /// Appends a text given by its UTF-8 bytes, which the sink may not keep beyond the call.
     mutating func appendText(_ utf8: UnsafeBufferPointer<UInt8>)
+    /// Appends a REAL value.
+    mutating func appendDouble(_ value: Double)
     /// How many values were appended: a mark to ``rewind(to:)``.
     var position: Int { get }
     /// Drops the values appended since `position`: the next value appended takes its place.
@@ -319,6 +324,10 @@ protocol ProjectionColumnSink {
 extension Array: ProjectionColumnSink where Element == DatabaseValue {
     mutating func appendText(_ utf8: UnsafeBufferPointer<UInt8>) {
         append(String(decoding: utf8, as: UTF8.self).databaseValue)
+    }
+
+    mutating func appendDouble(_ value: Double) {
+        append(value.databaseValue)
     }
 
     var position: Int { count }
