@@ -24,7 +24,7 @@ struct FetchedRowInsert {
     private let marker: Data
     private let folderDigest: AssetReferences.LastFolderDigest
     private var projection: ProjectionDirectInsert
-    private var queued: [(record: RecordKit.Record, bytes: Data)] = []
+    private var queued: [ArchivedRecord] = []
 
     /// The SQL of the inserts, built once per store: building it per page cost about as much as preparing the
     /// page's statements (taken from the connection's cache).
@@ -94,7 +94,7 @@ struct FetchedRowInsert {
     /// Queues `record`, archived as `bytes`, to be inserted as its local value and server copy with no pending
     /// change; a full batch is written at once.
     mutating func insert(_ db: Database, record: RecordKit.Record, bytes: Data) throws {
-        queued.append((record, bytes))
+        queued.append(ArchivedRecord(record: record, bytes: bytes))
         if queued.count == Self.batchSize { try flush(db) }
     }
 
@@ -114,7 +114,8 @@ struct FetchedRowInsert {
             }
         }
         var found: [(digest: String, id: RecordID)] = []
-        for (record, bytes) in queued {
+        for entry in queued {
+            let (record, bytes) = (entry.record, entry.bytes)
             let digests = AssetReferences.digests(
                 bytes, folderName: references.folderName, marker: marker, decode: { _ in record }, digestOf: folderDigest.digest) ?? []
             for digest in digests { found.append((digest, record.id)) }
@@ -130,11 +131,11 @@ struct FetchedRowInsert {
                 start += 1
             }
         }
-        try projection.insert(records: queued.lazy.map(\.record))
+        try projection.insert(queued)
     }
 
     /// Binds one records row's values from parameter `first` on.
-    private func bind(_ entry: (record: RecordKit.Record, bytes: Data), to statement: RawStatementBinding, first: Int32) {
+    private func bind(_ entry: ArchivedRecord, to statement: RawStatementBinding, first: Int32) {
         let id = entry.record.id
         statement.bind(id.zoneID.ownerName, at: first)
         statement.bind(id.zoneID.zoneName, at: first + 1)

@@ -56,6 +56,19 @@ struct RawStatementBinding {
         }
     }
 
+    /// Binds a string at the 1-based `index`, copied into `arena` and bound there without a copy by SQLite
+    /// (`SQLITE_STATIC`): the arena must keep the bytes until the parameter is bound again or the bindings are
+    /// cleared (``clearBindings()``).
+    func bind(_ text: String, at index: Int32, heldBy arena: BoundTextArena) {
+        var text = text
+        text.withUTF8 { bind(utf8: $0, at: index, heldBy: arena) }
+    }
+
+    /// Binds the text of the UTF-8 bytes `utf8` at the 1-based `index`, as ``bind(_:at:heldBy:)``.
+    func bind(utf8: UnsafeBufferPointer<UInt8>, at index: Int32, heldBy arena: BoundTextArena) {
+        _ = sqlite3_bind_text(handle, index, arena.copy(utf8), Int32(utf8.count), nil)
+    }
+
     /// Binds a blob at the 1-based `index` (copied by SQLite); an empty one is an empty blob, not NULL.
     func bind(_ bytes: Data, at index: Int32) {
         bytes.withUnsafeBytes { buffer in
@@ -76,6 +89,25 @@ struct RawStatementBinding {
         case let .string(text): bind(text, at: index)
         case let .blob(bytes): bind(bytes, at: index)
         }
+    }
+
+    /// Binds a database value at the 1-based `index`, a string through `arena` (``bind(_:at:heldBy:)``).
+    func bind(_ value: DatabaseValue, at index: Int32, heldBy arena: BoundTextArena) {
+        if case let .string(text) = value.storage {
+            bind(text, at: index, heldBy: arena)
+        } else {
+            bind(value, at: index)
+        }
+    }
+
+    /// Sets every parameter to NULL: nothing bound points into memory the caller is about to free.
+    func clearBindings() {
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Binds a REAL at the 1-based `index`.
+    func bind(_ value: Double, at index: Int32) {
+        sqlite3_bind_double(handle, index, value)
     }
 
     /// Binds NULL at the 1-based `index`.

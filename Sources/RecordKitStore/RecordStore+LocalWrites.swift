@@ -79,7 +79,7 @@ extension RecordStore {
                 try insert.execute(arguments: [owner, zone, name, type, bytes, generation])
             }
             if db.changesCount == 1 {
-                try projectionRows.insert(records: [record])
+                try projectionRows.insert([ArchivedRecord(record: record, bytes: bytes)])
             } else {
                 try update.execute(arguments: [bytes, generation, owner, zone, name, type])
                 if db.changesCount == 0 {

@@ -46,13 +46,16 @@ struct ProjectedType: Sendable {
 }
 
 /// The values of a decoded record into `sink`: the record's own when it holds every field with the kind the schema
-/// gives it (the model's record would hold the same ones), else the model's record; false, nothing written, when
-/// the model cannot decode it.
+/// gives it (the model's record would hold the same ones), else the model's record, written over the values the
+/// record's own walk appended; false, nothing written, when the model cannot decode it.
 private func writeDecodedValues<Model: ProjectableRecordModel, Sink: ProjectionColumnSink>(
     _: Model.Type, _ record: RecordKit.Record, layout: ProjectionLayout, to sink: inout Sink
 ) -> Bool {
     guard let model = try? Model(record: record) else { return false }
-    layout.write(layout.holdsEveryField(record) ? record : normalized(record, model), to: &sink)
+    let start = sink.position
+    if layout.writeHoldingEveryField(record, to: &sink) { return true }
+    sink.rewind(to: start)
+    layout.write(normalized(record, model), to: &sink)
     return true
 }
 

@@ -23,7 +23,9 @@ struct ProjectionDirectInsert {
             /// `INSERT OR REPLACE`: a row left under the ID is replaced, as the trigger's delete then insert does
             /// (the full-text row of a type that has them is deleted first).
             let insert: String
-            /// The same for `batchSize` rows; nil for a type with a full-text table (its rows go one by one).
+            /// The same for `batchSize` rows of one zone, which bind its owner and zone names once (`?1`, `?2`)
+            /// and then each row's record name and values; nil for a type with a full-text table (its rows go one
+            /// by one).
             let insertBatch: String?
             let insertFullText: String?
             /// How many field values the insert binds after the record's ID.
@@ -40,10 +42,12 @@ struct ProjectionDirectInsert {
             for type in tables.types {
                 let columns = ProjectionLayout.systemColumns + type.layout.fieldColumnNames
                 let names = type.layout.fullTextColumns
-                func insert(rows: Int) -> String {
-                    let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-                    return "INSERT OR REPLACE INTO \(type.table) (\(columns.map(ProjectionNames.quoted).joined(separator: ", "))) VALUES "
-                        + Array(repeating: row, count: rows).joined(separator: ", ")
+                let insertInto = "INSERT OR REPLACE INTO \(type.table) (\(columns.map(ProjectionNames.quoted).joined(separator: ", "))) VALUES "
+                let insert = insertInto + "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+                // Row r binds its record name and values at 3 + r * (columns - 2) on.
+                let perRow = columns.count - 2
+                let batchRows = (0..<batchSize).map { row in
+                    "(?1, ?2, " + (0..<perRow).map { "?\(3 + row * perRow + $0)" }.joined(separator: ", ") + ")"
                 }
                 types[type.recordType] = TypeSQL(
                     type: type,
@@ -51,10 +55,10 @@ struct ProjectionDirectInsert {
                         "DELETE FROM \($0) WHERE rowid IN (SELECT _rowid FROM \(type.table) WHERE \(keyFilter))"
                     },
                     delete: "DELETE FROM \(type.table) WHERE \(keyFilter)",
-                    insert: insert(rows: 1),
+                    insert: insert,
                     // 999: the fewest parameters a statement may have in SQLite's builds (before 3.32).
-                    insertBatch: type.fullTextTable == nil && batchSize > 1 && columns.count * batchSize <= 999
-                        ? insert(rows: batchSize) : nil,
+                    insertBatch: type.fullTextTable == nil && batchSize > 1 && 2 + perRow * batchSize <= 999
+                        ? insertInto + batchRows.joined(separator: ", ") : nil,
                     insertFullText: type.fullTextTable.map {
                         "INSERT INTO \($0) (rowid, \(names)) SELECT _rowid, \(names) FROM \(type.table) WHERE \(keyFilter)"
                     },
@@ -74,8 +78,13 @@ struct ProjectionDirectInsert {
         let insert: RawStatementBinding
         let insertBatch: RawStatementBinding?
         let insertFullText: Statement?
-        /// The records bound into `insertBatch` since it last ran (a type without a full-text table).
-        var batched: [RecordKit.Record] = []
+        /// The positions, in the rows being inserted, of the records bound into `insertBatch` since it last ran (a
+        /// type without a full-text table).
+        var batched: [Int] = []
+        /// The texts bound into `insert` and `insertBatch` (IDs, strings, paths, lists), bound without a copy by
+        /// SQLite: each is rewound as its statement starts a new row or batch.
+        let insertTexts = BoundTextArena()
+        let batchTexts = BoundTextArena()
 
         init(_ db: Database, _ sql: SQL.TypeSQL) throws {
             self.sql = sql
@@ -84,6 +93,12 @@ struct ProjectionDirectInsert {
             insert = try RawStatementBinding(db.cachedStatement(sql: sql.insert))
             insertBatch = try sql.insertBatch.map { try RawStatementBinding(db.cachedStatement(sql: $0)) }
             insertFullText = try sql.insertFullText.map { try db.cachedStatement(sql: $0) }
+        }
+
+        deinit {
+            // The statements stay in the connection's cache: none of their parameters may point into the arenas.
+            insert.clearBindings()
+            insertBatch?.clearBindings()
         }
     }
 
@@ -119,25 +134,43 @@ struct ProjectionDirectInsert {
         return found
     }
 
-    /// Writes the rows of `records` (of distinct IDs), just inserted into the records table with the insert trigger
-    /// bypassed. The values are bound into the statements as they are computed; the rows of a type that fills a
-    /// batch go in by the multi-row statement as each batch fills, the rest one by one.
-    mutating func insert<Records: Collection<RecordKit.Record>>(records: Records) throws {
-        let batching = Self.typesFillingABatch(records, batchSize: batchSize)
-        for record in records {
-            guard let type = try statements(of: record.recordType) else { continue }
-            let id = record.id
+    /// Writes the projection rows of `rows` (records of distinct IDs, with their archives, which are not read),
+    /// just inserted into the records table with the insert trigger bypassed. The values are bound into the
+    /// statements as they are computed; the rows of a type that fills a batch go in by the multi-row statement as
+    /// each batch fills, the rest one by one.
+    ///
+    /// The records are read in place, by index (``ArchivedRecord``): a collection mapped to its records, or an array
+    /// of records kept for a batch, copied each record it handed out, retaining every string and array in it, which
+    /// cost the initial sync more than binding the record's texts.
+    mutating func insert(_ rows: [ArchivedRecord]) throws {
+        let batching = Self.typesFillingABatch(rows, batchSize: batchSize)
+        // Nearly always one type: compared as a string, not hashed per record.
+        let onlyBatchingType = batching.count == 1 ? batching.first : nil
+        for index in rows.indices {
+            let recordType = rows[index].record.recordType
+            guard let type = try statements(of: recordType) else { continue }
             // Built only for the statements that need it (a full-text table, a record that does not decode).
-            var key: StatementArguments { [id.recordName, id.zoneID.zoneName, id.zoneID.ownerName] }
+            var key: StatementArguments {
+                let id = rows[index].record.id
+                return [id.recordName, id.zoneID.zoneName, id.zoneID.ownerName]
+            }
             // As the trigger: any row left under the ID goes, even when the record does not decode.
             try type.deleteFullText?.execute(arguments: key)
-            if let insertBatch = type.insertBatch, batching.contains(record.recordType) {
-                if type.batched.isEmpty { insertBatch.reset() }
-                guard Self.bind(record, of: type, to: insertBatch, row: type.batched.count) else {
+            if let insertBatch = type.insertBatch,
+               onlyBatchingType.map({ $0 == recordType }) ?? batching.contains(recordType) {
+                if type.batched.isEmpty {
+                    insertBatch.reset()
+                    type.batchTexts.rewind()
+                    // The batch's zone (every row's: ``typesFillingABatch(_:batchSize:)``).
+                    let zone = rows[index].record.id.zoneID
+                    insertBatch.bind(zone.ownerName, at: 1, heldBy: type.batchTexts)
+                    insertBatch.bind(zone.zoneName, at: 2, heldBy: type.batchTexts)
+                }
+                guard Self.bindBatchRow(rows[index].record, of: type, to: insertBatch, texts: type.batchTexts, row: type.batched.count) else {
                     try type.delete.execute(arguments: key)
                     continue
                 }
-                type.batched.append(record)
+                type.batched.append(index)
                 if type.batched.count == batchSize {
                     try insertBatch.execute()
                     type.batched.removeAll(keepingCapacity: true)
@@ -145,7 +178,8 @@ struct ProjectionDirectInsert {
                 continue
             }
             type.insert.reset()
-            guard Self.bind(record, of: type, to: type.insert, row: 0) else {
+            type.insertTexts.rewind()
+            guard Self.bind(rows[index].record, of: type, to: type.insert, texts: type.insertTexts) else {
                 try type.delete.execute(arguments: key)
                 continue
             }
@@ -154,57 +188,99 @@ struct ProjectionDirectInsert {
         }
         // The records short of a batch, bound again one by one.
         for type in statements.values where !type.batched.isEmpty {
-            for record in type.batched {
+            for index in type.batched {
                 type.insert.reset()
-                if Self.bind(record, of: type, to: type.insert, row: 0) { try type.insert.execute() }
+                type.insertTexts.rewind()
+                if Self.bind(rows[index].record, of: type, to: type.insert, texts: type.insertTexts) {
+                    try type.insert.execute()
+                }
             }
             type.batched.removeAll(keepingCapacity: true)
         }
     }
 
-    /// The record types of which `records` holds at least a batch: the others go one by one (bound into the batch
-    /// statement and short of a batch, their rows would be bound a second time).
-    private static func typesFillingABatch<Records: Collection<RecordKit.Record>>(_ records: Records, batchSize: Int) -> Set<String> {
-        guard records.count >= batchSize, let first = records.first?.recordType else { return [] }
+    /// The record types of which `rows` holds at least a batch: the others go one by one (bound into the batch
+    /// statement and short of a batch, their rows would be bound a second time). None when the records are not
+    /// all of one zone (a fetched page's are), which a batch statement binds once.
+    private static func typesFillingABatch(_ rows: [ArchivedRecord], batchSize: Int) -> Set<String> {
+        guard rows.count >= batchSize, let first = rows.first?.record else { return [] }
+        let (type, zone) = (first.recordType, first.id.zoneID)
+        guard rows.indices.allSatisfy({ rows[$0].record.id.zoneID == zone }) else { return [] }
         // Nearly always one type (a page of the initial sync): no count per type.
-        if records.allSatisfy({ $0.recordType == first }) { return [first] }
+        if rows.indices.allSatisfy({ rows[$0].record.recordType == type }) { return [type] }
         var counts: [String: Int] = [:]
-        for record in records { counts[record.recordType, default: 0] += 1 }
+        for index in rows.indices { counts[rows[index].record.recordType, default: 0] += 1 }
         return Set(counts.filter { $0.value >= batchSize }.keys)
     }
 
-    /// Binds `record`'s row (its ID, then the values of `projectRecord`) as row `row` of `statement`, an insert of
-    /// `type`; false, binding nothing, when the model cannot decode the record.
-    private static func bind(_ record: RecordKit.Record, of type: TypeStatements, to statement: RawStatementBinding, row: Int) -> Bool {
-        let valueCount = Int32(type.sql.valueCount)
-        let first = Int32(row) * (3 + valueCount) + 1
-        var sink = StatementColumnSink(statement: statement, from: first + 3, count: valueCount)
+    /// Binds `record`'s row (its ID, then the values of `projectRecord`) to `statement`, the one-row insert of
+    /// `type`, its texts held by `texts`; false, binding nothing, when the model cannot decode the record.
+    private static func bind(
+        _ record: RecordKit.Record, of type: TypeStatements, to statement: RawStatementBinding, texts: BoundTextArena
+    ) -> Bool {
+        var sink = StatementColumnSink(statement: statement, texts: texts, from: 4, count: Int32(type.sql.valueCount))
         guard type.sql.type.bindRecord(record, &sink) else { return false }
         sink.finish()
         let id = record.id
-        statement.bind(id.zoneID.ownerName, at: first)
-        statement.bind(id.zoneID.zoneName, at: first + 1)
-        statement.bind(id.recordName, at: first + 2)
+        statement.bind(id.zoneID.ownerName, at: 1, heldBy: texts)
+        statement.bind(id.zoneID.zoneName, at: 2, heldBy: texts)
+        statement.bind(id.recordName, at: 3, heldBy: texts)
+        return true
+    }
+
+    /// Binds `record`'s row (its record name, then the values of `projectRecord`) as row `row` of the batch insert
+    /// of `type`, `statement`, whose zone is bound already; false, binding nothing, when the model cannot decode the
+    /// record.
+    private static func bindBatchRow(
+        _ record: RecordKit.Record, of type: TypeStatements, to statement: RawStatementBinding, texts: BoundTextArena, row: Int
+    ) -> Bool {
+        let valueCount = Int32(type.sql.valueCount)
+        let first = 3 + Int32(row) * (1 + valueCount)
+        var sink = StatementColumnSink(statement: statement, texts: texts, from: first + 1, count: valueCount)
+        guard type.sql.type.bindRecord(record, &sink) else { return false }
+        sink.finish()
+        statement.bind(record.id.recordName, at: first, heldBy: texts)
         return true
     }
 }
 
 /// Binds a record's column values (``ProjectionLayout/write(_:to:)``) to consecutive parameters of a statement.
 /// As the trigger asks for each column by index, values past the last parameter are left out and the parameters
-/// the values do not reach are bound NULL (``finish()``).
+/// the values do not reach are bound NULL (``finish()``). Rewound, it binds the parameters again from the mark on
+/// (SQLite keeps the last value bound to each).
 struct StatementColumnSink: ProjectionColumnSink {
     private let statement: RawStatementBinding
+    private let texts: BoundTextArena
+    private let first: Int32
     private var next: Int32
     private let end: Int32
 
-    /// A sink binding `count` parameters from the 1-based `first` on.
-    init(statement: RawStatementBinding, from first: Int32, count: Int32) {
+    var position: Int { Int(next - first) }
+
+    /// A sink binding `count` parameters from the 1-based `first` on, its texts held by `texts`.
+    init(statement: RawStatementBinding, texts: BoundTextArena, from first: Int32, count: Int32) {
         self.statement = statement
+        self.texts = texts
+        self.first = first
         next = first
         end = first + count
     }
 
+    mutating func rewind(to position: Int) {
+        next = first + Int32(position)
+    }
+
     mutating func append(_ value: DatabaseValue) {
+        if next < end { statement.bind(value, at: next, heldBy: texts) }
+        next += 1
+    }
+
+    mutating func appendText(_ utf8: UnsafeBufferPointer<UInt8>) {
+        if next < end { statement.bind(utf8: utf8, at: next, heldBy: texts) }
+        next += 1
+    }
+
+    mutating func appendDouble(_ value: Double) {
         if next < end { statement.bind(value, at: next) }
         next += 1
     }
