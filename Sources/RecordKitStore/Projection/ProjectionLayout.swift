@@ -104,12 +104,6 @@ struct ProjectionLayout: Sendable {
 
     func field(_ key: String) -> FieldColumns? { fields.first { $0.field.key == key } }
 
-    /// Whether `record` holds a value of every field, each of the kind the schema gives it (then a model that
-    /// decodes it writes the same values back, and its values can be projected without the model's record).
-    func holdsEveryField(_ record: RecordKit.Record) -> Bool {
-        fields.allSatisfy { Self.holds(record.fields[$0.field.key] ?? record.encryptedFields[$0.field.key], $0.field.type) }
-    }
-
     /// Whether a field's value is there with the kind the schema gives the field.
     private static func holds(_ value: FieldValue?, _ type: FieldType) -> Bool {
         guard let value else { return false }
@@ -119,9 +113,10 @@ struct ProjectionLayout: Sendable {
     }
 
     /// Appends the values of the system and field columns for `record` to `sink`, as ``write(_:to:)``, when the
-    /// record holds every field with the kind the schema gives it (``holdsEveryField(_:)``); false otherwise, with
-    /// the values of the fields before the first that fails appended (the caller rewinds the sink). One lookup per
-    /// field: the check and the values, each looking every field up, cost the initial sync two.
+    /// record holds a value of every field, each of the kind the schema gives it (then a model that decodes it
+    /// writes the same values back, and its values can be projected without the model's record); false otherwise,
+    /// with the values of the fields before the first that fails appended (the caller rewinds the sink). One lookup
+    /// per field: the check and the values, each looking every field up, cost the initial sync two.
     func writeHoldingEveryField<Sink: ProjectionColumnSink>(_ record: RecordKit.Record, to sink: inout Sink) -> Bool {
         Self.appendSystemColumns(record, to: &sink)
         let plain = record.fields, encrypted = record.encryptedFields
