@@ -20,6 +20,12 @@ struct RawStatementBinding {
         try statement.setArguments(Self.nulls(Int(sqlite3_bind_parameter_count(statement.sqliteStatement))))
     }
 
+    /// Wraps `statement` for binding only, leaving GRDB's arguments unset: for a statement stepped through SQLite's
+    /// C API by its caller (a read), never through ``execute()``.
+    init(unchecked statement: Statement) {
+        self.statement = statement
+    }
+
     // Guards `nullArguments`.
     private static let nullsLock = NSLock()
     nonisolated(unsafe) private static var nullArguments: [Int: StatementArguments] = [:]

@@ -42,15 +42,16 @@ extension RecordStore {
         try refuseWritesIntoLostZones(db, saves.lazy.map { (id: $0.record.id, recordType: $0.record.recordType) })
         let table = schema.records
         var generation = try reserveGenerations(db, count: saves.count)
-        // A new record's projection row is written from the record in hand, with the projection's insert trigger
-        // off: it would decode the archive just written again, in SQL functions called once per column.
-        let projectionInsertTrigger = TriggerBypass.flag(of: db, scope: .projection)
+        // A record's projection row is written from the record in hand, with the projection's insert and update
+        // triggers off: they would decode the archive just written again, in SQL functions called once per column,
+        // and the update trigger rewrites the whole row where a save mostly changes a field or two.
+        let projectionTriggers = TriggerBypass.flag(of: db, scope: .projection)
         var projectionRows = ProjectionDirectInsert(db, self.projectionRows)
         // A save unparks its record; with nothing parked (the common case) no DELETE runs per record.
         let anyParked = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(schema.parked))")) ?? true
         // A record the store does not hold is inserted; one it holds is updated (which keeps its server copy), only
-        // when it is of the same type. The update goes through the update triggers: they rewrite the projection
-        // row only when the archive changed, as when an app saves a record again unchanged.
+        // when it is of the same type; its projection row is then rewritten only where its values changed (an app
+        // saving a record again unchanged writes none).
         let insert = try db.cachedStatement(sql: """
             INSERT INTO \(table) (ownerName, zoneName, recordName, recordType, value, pending, generation)
             VALUES (?, ?, ?, ?, ?, \(PendingCode.save.rawValue), ?)
@@ -75,14 +76,18 @@ extension RecordStore {
                 (record, bytes) = stamped
             }
             let (owner, zone, name) = (id.zoneID.ownerName, id.zoneID.zoneName, id.recordName)
-            try projectionInsertTrigger.bypassing {
+            try projectionTriggers.bypassing {
                 try insert.execute(arguments: [owner, zone, name, type, bytes, generation])
             }
             if db.changesCount == 1 {
                 try projectionRows.insert([ArchivedRecord(record: record, bytes: bytes)])
             } else {
-                try update.execute(arguments: [bytes, generation, owner, zone, name, type])
-                if db.changesCount == 0 {
+                try projectionTriggers.bypassing {
+                    try update.execute(arguments: [bytes, generation, owner, zone, name, type])
+                }
+                if db.changesCount == 1 {
+                    try projectionRows.update(ArchivedRecord(record: record, bytes: bytes))
+                } else {
                     let stored = try Row.fetchOne(
                         db, sql: "SELECT recordType FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: try RecordIDFilter(id).arguments)
                     let storedType = try stored.map { (stored: Row) throws(RecordStoreError) in try StoredRow(stored, table: table, id: id).recordType }

@@ -16,7 +16,7 @@ final class TriggerBypass: @unchecked Sendable {
     enum Scope: Hashable {
         /// The insert trigger (asset references and projection): a new row whose derived rows the caller writes.
         case inserts
-        /// The projection's insert statements, not the asset bookkeeping's: a local save of a new record, whose
+        /// The projection's insert statements and update triggers, not the asset bookkeeping's: a local save, whose
         /// projection row the caller writes from the record in hand (``ProjectionDirectInsert``).
         case projection
     }

@@ -15,9 +15,10 @@ struct ProjectedType: Sendable {
     /// The column values of an archived record (system columns after the ID, then the fields'); nil when the
     /// model cannot decode it. Always through the model's own record: the reference the integrity check uses.
     let project: @Sendable (Data) -> [DatabaseValue]?
-    /// The same values from a decoded record, as the triggers compute them: when the record holds every field
-    /// with the kind the schema gives it, the model only checks that it decodes and the record's own values are
-    /// projected (the model's record would hold the same ones); otherwise through the model's record.
+    /// The same values from a decoded record, as the triggers compute them: when each field the record holds is of
+    /// the kind the schema gives it, the model only checks that it decodes and the record's own values are
+    /// projected (the model's record would hold the same ones), those of the fields it lacks from the model's
+    /// record; otherwise through the model's record.
     let projectRecord: @Sendable (RecordKit.Record) -> [DatabaseValue]?
     /// The values ``projectRecord`` gives, bound into a statement's parameters through `sink` (no array per record);
     /// false, nothing bound, when the model cannot decode the record.
@@ -45,15 +46,16 @@ struct ProjectedType: Sendable {
     }
 }
 
-/// The values of a decoded record into `sink`: the record's own when it holds every field with the kind the schema
-/// gives it (the model's record would hold the same ones), else the model's record, written over the values the
-/// record's own walk appended; false, nothing written, when the model cannot decode it.
+/// The values of a decoded record into `sink`: the record's own when each field it holds is of the kind the schema
+/// gives it (the model's record would hold the same ones), the fields it lacks from the model's record; else the
+/// model's record, written over the values the record's own walk appended; false, nothing written, when the model
+/// cannot decode it.
 private func writeDecodedValues<Model: ProjectableRecordModel, Sink: ProjectionColumnSink>(
     _: Model.Type, _ record: RecordKit.Record, layout: ProjectionLayout, to sink: inout Sink
 ) -> Bool {
     guard let model = try? Model(record: record) else { return false }
     let start = sink.position
-    if layout.writeHoldingEveryField(record, to: &sink) { return true }
+    if layout.writeHoldingEveryField(record, missingFrom: model, to: &sink) { return true }
     sink.rewind(to: start)
     layout.write(normalized(record, model), to: &sink)
     return true

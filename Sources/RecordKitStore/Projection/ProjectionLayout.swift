@@ -104,27 +104,43 @@ struct ProjectionLayout: Sendable {
 
     func field(_ key: String) -> FieldColumns? { fields.first { $0.field.key == key } }
 
-    /// Whether a field's value is there with the kind the schema gives the field.
-    private static func holds(_ value: FieldValue?, _ type: FieldType) -> Bool {
-        guard let value else { return false }
+    /// Whether a field's value is of the kind the schema gives the field.
+    private static func holds(_ value: FieldValue, _ type: FieldType) -> Bool {
         // An empty list is projected as `[]` whatever its element kind.
         if case let .list(list) = value, list.count == 0, case .list = type { return true }
         return value.type == type
     }
 
-    /// Appends the values of the system and field columns for `record` to `sink`, as ``write(_:to:)``, when the
-    /// record holds a value of every field, each of the kind the schema gives it (then a model that decodes it
-    /// writes the same values back, and its values can be projected without the model's record); false otherwise,
-    /// with the values of the fields before the first that fails appended (the caller rewinds the sink). One lookup
-    /// per field: the check and the values, each looking every field up, cost the initial sync two.
-    func writeHoldingEveryField<Sink: ProjectionColumnSink>(_ record: RecordKit.Record, to sink: inout Sink) -> Bool {
+    /// Appends the values of the system and field columns for `record` to `sink`, as ``write(_:to:)`` writes those of
+    /// the model's record, when every field the record holds is of the kind the schema gives it (then a model that
+    /// decodes it writes the same values back, and they can be projected without the model's record). A field the
+    /// record lacks takes its value from the record of `model`, which decoded it (its default, or nothing for an
+    /// optional), made once, only when a field is missing. False when a field holds another kind, with the values
+    /// of the fields before it appended (the caller rewinds the sink). One lookup per field: the check and the
+    /// values, each looking every field up, cost the initial sync two; and a record lacking a field (an optional
+    /// left nil), failing the check, had every column written twice. The model itself is passed: a record that
+    /// holds every field (each of the initial sync's) makes nothing.
+    func writeHoldingEveryField<Model: RecordModel, Sink: ProjectionColumnSink>(
+        _ record: RecordKit.Record, missingFrom model: borrowing Model, to sink: inout Sink
+    ) -> Bool {
         Self.appendSystemColumns(record, to: &sink)
         let plain = record.fields, encrypted = record.encryptedFields
+        var modelRecord: RecordKit.Record?
         for field in fields {
             let key = field.field.key
-            let value = plain[key] ?? (encrypted.isEmpty ? nil : encrypted[key])
-            guard Self.holds(value, field.field.type) else { return false }
-            Self.appendColumnValues(value, type: field.field.type, to: &sink)
+            if let value = plain[key] ?? (encrypted.isEmpty ? nil : encrypted[key]) {
+                guard Self.holds(value, field.field.type) else { return false }
+                Self.appendColumnValues(value, type: field.field.type, to: &sink)
+            } else {
+                let source: RecordKit.Record
+                if let made = modelRecord {
+                    source = made
+                } else {
+                    source = model.record()
+                    modelRecord = source
+                }
+                Self.appendColumnValues(source.fields[key] ?? source.encryptedFields[key], type: field.field.type, to: &sink)
+            }
         }
         return true
     }

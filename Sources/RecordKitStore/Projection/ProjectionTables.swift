@@ -139,9 +139,11 @@ struct ProjectionTables: Sendable {
         let records = schema.records
         let recordType = ProjectionNames.literal(type.recordType)
         let sameKey = "OLD.ownerName = NEW.ownerName AND OLD.zoneName = NEW.zoneName AND OLD.recordName = NEW.recordName"
+        // A local save's update keeps the row itself (`ProjectionDirectInsert.update`), with the flag on.
+        let localSave = TriggerBypass.functionName(prefix: schema.prefix, scope: .projection)
         try db.execute(sql: """
             CREATE TEMP TRIGGER \(type.table)_update AFTER UPDATE OF value, recordType, ownerName, zoneName, recordName ON main.\(records)
-            WHEN (OLD.recordType = \(recordType) OR NEW.recordType = \(recordType))
+            WHEN NOT \(localSave)() AND (OLD.recordType = \(recordType) OR NEW.recordType = \(recordType))
                 AND (OLD.value IS NOT NEW.value OR OLD.recordType IS NOT NEW.recordType OR NOT (\(sameKey))) BEGIN
                 \(deleteRow(type))
                 \(insertRow(type))

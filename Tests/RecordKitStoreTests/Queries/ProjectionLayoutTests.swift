@@ -29,28 +29,42 @@ import Testing
         #expect(ProjectionLayout.mappingVersion >= 2, "version 1 projected every bytes field")
     }
 
-    /// Whether the layout projects `record`'s own values: every projected field held, each of its schema kind.
-    private func holdsEveryField(_ layout: ProjectionLayout, _ record: Record) -> Bool {
+    /// What the layout projects of `record` from its own values, the fields it lacks from `model`'s record: whether
+    /// it could (every field it holds of its schema kind), the values, and how often it asked for the model's record.
+    private func ownValues(_ layout: ProjectionLayout, _ record: Record, model: Record) -> (holds: Bool, values: [DatabaseValue], modelRecords: Int) {
         var values: [DatabaseValue] = []
-        return layout.writeHoldingEveryField(record, to: &values)
+        let counting = CountingModel(made: model)
+        let holds = layout.writeHoldingEveryField(record, missingFrom: counting, to: &values)
+        return (holds, values, counting.records.count)
     }
 
-    @Test func aRecordHoldsEveryFieldOnlyWithEveryProjectedFieldOfItsKind() {
+    @Test func aRecordIsProjectedFromItsOwnValuesOnlyWithEveryFieldItHoldsOfItsKind() {
         let layout = ProjectionLayout(recordType: "Doc", descriptors: [
             RecordFieldDescriptor("title", .scalar(.string)), RecordFieldDescriptor("tags", .list(of: .string)),
-            RecordFieldDescriptor("blob", .scalar(.bytes)),
+            RecordFieldDescriptor("pages", .scalar(.int64)), RecordFieldDescriptor("blob", .scalar(.bytes)),
         ])
-        var record = Record(recordType: "Doc", id: RecordID(recordName: "d", zoneID: RecordZoneID(zoneName: "z")))
+        let id = RecordID(recordName: "d", zoneID: RecordZoneID(zoneName: "z"))
+        // The model's record: the defaults of what the record lacks (pages), nothing for an optional left nil (tags).
+        var model = Record(recordType: "Doc", id: id)
+        model.fields.set(.int64(7), forKey: "pages")
+        var record = Record(recordType: "Doc", id: id)
         record.fields.set(.string("a"), forKey: "title")
-        #expect(!holdsEveryField(layout, record), "tags is missing")
+        var projected = ownValues(layout, record, model: model)
+        #expect(projected.holds, "missing fields come from the model's record")
+        #expect(projected.values == [.null, .null, "a".databaseValue, .null, 7.databaseValue], "no dates, title, tags, pages")
+        #expect(projected.modelRecords == 1, "one model record for both missing fields")
         record.fields.set(.list(.int64([1])), forKey: "tags")
-        #expect(!holdsEveryField(layout, record), "tags holds integers")
+        #expect(!ownValues(layout, record, model: model).holds, "tags holds integers")
         record.fields.set(.list(.int64([])), forKey: "tags")
-        #expect(holdsEveryField(layout, record), "an empty list of any kind projects as []; blob has no column")
+        #expect(ownValues(layout, record, model: model).holds, "an empty list of any kind projects as []; blob has no column")
         record.fields.set(.list(.string(["x"])), forKey: "tags")
-        #expect(holdsEveryField(layout, record))
+        record.fields.set(.int64(3), forKey: "pages")
+        projected = ownValues(layout, record, model: model)
+        #expect(projected.holds)
+        #expect(projected.values == [.null, .null, "a".databaseValue, #"["x"]"#.databaseValue, 3.databaseValue])
+        #expect(projected.modelRecords == 0, "nothing missing: no model record made")
         record.fields.set(.int64(1), forKey: "title")
-        #expect(!holdsEveryField(layout, record), "title holds an integer")
+        #expect(!ownValues(layout, record, model: model).holds, "title holds an integer")
     }
 
     /// An asset's column holds `url.path`; the projection skips Foundation's decoding pass when it would change
@@ -70,4 +84,36 @@ import Testing
         #expect(ProjectionLayout.filePath(url) == url.path, "\(url)")
         #expect(ProjectionLayout.scalar(.asset(Asset(fileURL: url))) == url.path.databaseValue)
     }
+}
+
+/// A model whose `record()` is a given record, counting how often it is asked for it.
+private struct CountingModel: RecordModel {
+    enum Field: String, RecordFieldKey { case title, tags, pages }
+    static let recordType = "Doc"
+    static let schemaVersion = 1
+    final class Counter: @unchecked Sendable {
+        var count = 0
+    }
+
+    let made: Record
+    let records = Counter()
+    var metadata: RecordMetadata
+
+    init(made: Record) {
+        self.made = made
+        metadata = RecordMetadata(recordID: made.id)
+    }
+
+    init(record: Record) throws(RecordDecodingError) { self.init(made: record) }
+
+    func record() -> Record {
+        records.count += 1
+        return made
+    }
+
+    static func merge(ancestor: CountingModel?, client: CountingModel, server: CountingModel) -> CountingModel { server }
+
+    static func == (lhs: CountingModel, rhs: CountingModel) -> Bool { lhs.made == rhs.made }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(made) }
 }
