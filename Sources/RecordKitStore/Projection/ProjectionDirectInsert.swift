@@ -34,8 +34,9 @@ struct ProjectionDirectInsert {
             let valueCount: Int
             /// The row under an ID: its `_rowid`, then the columns after the ID (the values ``valueCount`` counts).
             let selectRow: String
-            /// The quoted names of the columns after the ID, in order, which an update sets when their values changed.
-            let valueColumns: [String]
+            /// For each column after the ID, in order, the `UPDATE` that sets it (`?1`) in the row of `_rowid` `?2`:
+            /// an update sets only the columns whose values changed.
+            let updateColumn: [String]
             /// The positions, among the columns after the ID, of the full-text table's columns, in its order; empty
             /// for a type without one.
             let fullTextPositions: [Int]
@@ -52,6 +53,7 @@ struct ProjectionDirectInsert {
             let keyFilter = "recordName = ? AND zoneName = ? AND ownerName = ?"
             for type in tables.types {
                 let columns = ProjectionLayout.systemColumns + type.layout.fieldColumnNames
+                let valueColumns = columns.dropFirst(3).map(ProjectionNames.quoted)
                 let names = type.layout.fullTextColumns
                 let insertInto = "INSERT OR REPLACE INTO \(type.table) (\(columns.map(ProjectionNames.quoted).joined(separator: ", "))) VALUES "
                 let insert = insertInto + "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
@@ -74,8 +76,8 @@ struct ProjectionDirectInsert {
                         "INSERT INTO \($0) (rowid, \(names)) SELECT _rowid, \(names) FROM \(type.table) WHERE \(keyFilter)"
                     },
                     valueCount: columns.count - 3,
-                    selectRow: "SELECT _rowid, \(columns.dropFirst(3).map(ProjectionNames.quoted).joined(separator: ", ")) FROM \(type.table) WHERE \(keyFilter)",
-                    valueColumns: columns.dropFirst(3).map(ProjectionNames.quoted),
+                    selectRow: "SELECT _rowid, \(valueColumns.joined(separator: ", ")) FROM \(type.table) WHERE \(keyFilter)",
+                    updateColumn: valueColumns.map { "UPDATE \(type.table) SET \($0) = ?1 WHERE _rowid = ?2" },
                     fullTextPositions: type.layout.searchableFields.compactMap { field in
                         columns.dropFirst(3).firstIndex(of: field.main).map { $0 - 3 }
                     },
@@ -231,9 +233,9 @@ struct ProjectionDirectInsert {
         // record more than its own statements.
         guard let type = sql.types[row.record.recordType] else { return }
         let id = row.record.id
-        let key: StatementArguments = [id.recordName, id.zoneID.zoneName, id.zoneID.ownerName]
         guard let values = type.type.projectRecord(row.record) else {
             // The record no longer decodes: its row goes, as the trigger's delete does.
+            let key: StatementArguments = [id.recordName, id.zoneID.zoneName, id.zoneID.ownerName]
             if let deleteFullText = type.deleteFullText { try db.cachedStatement(sql: deleteFullText).execute(arguments: key) }
             try db.cachedStatement(sql: type.delete).execute(arguments: key)
             return
@@ -246,8 +248,7 @@ struct ProjectionDirectInsert {
         // A statement per changed column: one per column at most in the connection's cache, where a statement per
         // set of changed columns could fill it. SQLite writes only the indexes of the columns a statement sets.
         for index in changed {
-            try db.cachedStatement(sql: "UPDATE \(type.type.table) SET \(type.valueColumns[index]) = ? WHERE _rowid = ?")
-                .execute(arguments: [values[index], rowid])
+            try db.cachedStatement(sql: type.updateColumn[index]).execute(arguments: [values[index], rowid])
         }
         if let updateFullText = type.updateFullText, type.fullTextPositions.contains(where: changed.contains) {
             let texts = type.fullTextPositions.map { values[$0] }
