@@ -38,33 +38,25 @@ import Testing
     ]
 
     @Test func everyGeneratedMemberListsFieldsInSchemaOrder() throws {
-        let schemas = RepositorySchemas.shipped() + [ReferenceTests.coverage] + ReferenceTests.cards
         var checkedMembers = 0
         var problems: [String] = []
-        for path in schemas {
-            let input = try RepositorySchemas.input(path)
-            let files = try GeneratorPipeline().generate([input])
-            for recordType in input.schema.records where !recordType.fields.isEmpty {
-                let typeName = SwiftNamer.typeName(recordType.name)
-                let file = try #require(files.first { $0.name == "\(typeName).swift" }, "\(path): no \(typeName).swift")
-                let lines = file.contents.components(separatedBy: "\n")
-                // Properties and cases may be escaped (`default`), and labels drop the backticks: compare bare names.
-                let properties = recordType.fields.map { Self.bare(SwiftNamer.propertyName($0.name)) }
-                let cases = recordType.fields.map { Self.bare(SwiftNamer.fieldCase($0.name).name) }
-                for member in Self.members {
-                    let names = try Self.names(in: lines, member)
-                    if member.name == "query fields" && names == nil { continue }
-                    guard let names else {
-                        problems.append("\(typeName): no \(member)")
-                        continue
-                    }
-                    // The enum cases and the switch name cases; the other members name properties.
-                    let schemaOrder = ["enum Field", "decode walk's switch", "field walk's switch"].contains(member.name) ? cases : properties
-                    if let problem = Self.orderProblem(names, schemaOrder: schemaOrder, complete: member.complete) {
-                        problems.append("\(typeName), \(member): \(problem)")
-                    }
-                    checkedMembers += 1
+        for (recordType, typeName, lines) in try Self.generatedModels() {
+            // Properties and cases may be escaped (`default`), and labels drop the backticks: compare bare names.
+            let properties = recordType.fields.map { Self.bare(SwiftNamer.propertyName($0.name)) }
+            let cases = recordType.fields.map { Self.bare(SwiftNamer.fieldCase($0.name).name) }
+            for member in Self.members {
+                let names = try Self.names(in: lines, member)
+                if member.name == "query fields" && names == nil { continue }
+                guard let names else {
+                    problems.append("\(typeName): no \(member)")
+                    continue
                 }
+                // The enum cases and the switch name cases; the other members name properties.
+                let schemaOrder = ["enum Field", "decode walk's switch", "field walk's switch"].contains(member.name) ? cases : properties
+                if let problem = Self.orderProblem(names, schemaOrder: schemaOrder, complete: member.complete) {
+                    problems.append("\(typeName), \(member): \(problem)")
+                }
+                checkedMembers += 1
             }
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
@@ -74,31 +66,17 @@ import Testing
     /// The field walk writes in the byte order of the keys: `writeFields(to:)` calls positions 0, 1, 2, … and the
     /// switch's case labelled `n` writes the field whose key is `n`th in that order.
     @Test func theFieldWalkWritesInKeyOrder() throws {
-        let schemas = RepositorySchemas.shipped() + [ReferenceTests.coverage] + ReferenceTests.cards
         let call = try Regex(#"^\s*writeField\((\d+), to: &sink\)$"#)
         let labelledCase = try Regex(#"^\s*case (\d+): sink\.set(?:List)?\(\.([`\w]+),"#)
         var checkedModels = 0
-        for path in schemas {
-            let input = try RepositorySchemas.input(path)
-            let files = try GeneratorPipeline().generate([input])
-            for recordType in input.schema.records where !recordType.fields.isEmpty {
-                let typeName = SwiftNamer.typeName(recordType.name)
-                let file = try #require(files.first { $0.name == "\(typeName).swift" }, "\(path): no \(typeName).swift")
-                let lines = file.contents.components(separatedBy: "\n")
-                let calls = lines.compactMap { $0.firstMatch(of: call).flatMap { Int($0.output[1].substring ?? "") } }
-                #expect(calls == Array(recordType.fields.indices), "\(typeName): writeFields(to:) calls \(calls)")
-                var keyByPosition: [Int: String] = [:]
-                for line in lines {
-                    guard let match = line.firstMatch(of: labelledCase), let position = Int(match.output[1].substring ?? ""),
-                          let name = match.output[2].substring else { continue }
-                    let field = recordType.fields.first { Self.bare(SwiftNamer.fieldCase($0.name).name) == Self.bare(String(name)) }
-                    keyByPosition[position] = field?.name
-                }
-                let keysInKeyOrder = recordType.fields.map(\.name).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-                let written = recordType.fields.indices.map { keyByPosition[$0] }
-                #expect(written == keysInKeyOrder, "\(typeName): the field walk writes \(written), the keys' order is \(keysInKeyOrder)")
-                checkedModels += 1
-            }
+        for (recordType, typeName, lines) in try Self.generatedModels() {
+            let calls = lines.compactMap { $0.firstMatch(of: call).flatMap { Int($0.output[1].substring ?? "") } }
+            #expect(calls == Array(recordType.fields.indices), "\(typeName): writeFields(to:) calls \(calls)")
+            let keyByPosition = Self.keysByPosition(in: lines, labelledCase, recordType)
+            let keysInKeyOrder = recordType.fields.map(\.name).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let written = recordType.fields.indices.map { keyByPosition[$0] }
+            #expect(written == keysInKeyOrder, "\(typeName): the field walk writes \(written), the keys' order is \(keysInKeyOrder)")
+            checkedModels += 1
         }
         #expect(checkedModels > 10, "only \(checkedModels) models were checked")
     }
@@ -108,41 +86,56 @@ import Testing
     /// reads the field that is `n`th in that order: the unencrypted keys in byte order, then the encrypted ones.
     /// (GeneratedCodeConsumerTests' DecodeWalkOrderTests runs the compiled walks of the goldens.)
     @Test func theDecodeWalkReadsInKeyOrder() throws {
-        let schemas = RepositorySchemas.shipped() + [ReferenceTests.coverage] + ReferenceTests.cards
         let call = try Regex(#"^\s*try _readField\((\d+), &_source\)$"#)
         let labelledCase = try Regex(#"^\s*case (\d+): \w+_ = try _source\.\w+\(\.([`\w]+)"#)
         var checkedModels = 0
+        for (recordType, typeName, lines) in try Self.generatedModels() {
+            let byKey: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            let plain = recordType.fields.filter { !$0.isEncrypted }.map(\.name).sorted(by: byKey)
+            let encrypted = recordType.fields.filter(\.isEncrypted).map(\.name).sorted(by: byKey)
+            // The calls, with the move to the encrypted fields where it is.
+            let calls = lines.compactMap { line -> String? in
+                if line.trimmingCharacters(in: .whitespaces) == "try _source.beginEncryptedFields()" { return "encrypted" }
+                return line.firstMatch(of: call).map { String($0.output[1].substring ?? "") }
+            }
+            var expectedCalls = recordType.fields.indices.map(String.init)
+            if !encrypted.isEmpty { expectedCalls.insert("encrypted", at: plain.count) }
+            #expect(calls == expectedCalls, "\(typeName): init(fieldsFrom:) calls \(calls)")
+            let keyByPosition = Self.keysByPosition(in: lines, labelledCase, recordType)
+            let read = recordType.fields.indices.map { keyByPosition[$0] }
+            #expect(read == plain + encrypted, "\(typeName): the decode walk reads \(read), the read order is \(plain + encrypted)")
+            checkedModels += 1
+        }
+        #expect(checkedModels > 10, "only \(checkedModels) models were checked")
+    }
+
+    /// Every model the golden schemas generate that has fields: its record type, type name and generated lines.
+    static func generatedModels() throws -> [(recordType: RecordType, typeName: String, lines: [String])] {
+        let schemas = RepositorySchemas.shipped() + [ReferenceTests.coverage] + ReferenceTests.cards
+        var models: [(recordType: RecordType, typeName: String, lines: [String])] = []
         for path in schemas {
             let input = try RepositorySchemas.input(path)
             let files = try GeneratorPipeline().generate([input])
             for recordType in input.schema.records where !recordType.fields.isEmpty {
                 let typeName = SwiftNamer.typeName(recordType.name)
                 let file = try #require(files.first { $0.name == "\(typeName).swift" }, "\(path): no \(typeName).swift")
-                let lines = file.contents.components(separatedBy: "\n")
-                let byKey: (String, String) -> Bool = { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-                let plain = recordType.fields.filter { !$0.isEncrypted }.map(\.name).sorted(by: byKey)
-                let encrypted = recordType.fields.filter(\.isEncrypted).map(\.name).sorted(by: byKey)
-                // The calls, with the move to the encrypted fields where it is.
-                let calls = lines.compactMap { line -> String? in
-                    if line.trimmingCharacters(in: .whitespaces) == "try _source.beginEncryptedFields()" { return "encrypted" }
-                    return line.firstMatch(of: call).map { String($0.output[1].substring ?? "") }
-                }
-                var expectedCalls = recordType.fields.indices.map(String.init)
-                if !encrypted.isEmpty { expectedCalls.insert("encrypted", at: plain.count) }
-                #expect(calls == expectedCalls, "\(typeName): init(fieldsFrom:) calls \(calls)")
-                var keyByPosition: [Int: String] = [:]
-                for line in lines {
-                    guard let match = line.firstMatch(of: labelledCase), let position = Int(match.output[1].substring ?? ""),
-                          let name = match.output[2].substring else { continue }
-                    let field = recordType.fields.first { Self.bare(SwiftNamer.fieldCase($0.name).name) == Self.bare(String(name)) }
-                    keyByPosition[position] = field?.name
-                }
-                let read = recordType.fields.indices.map { keyByPosition[$0] }
-                #expect(read == plain + encrypted, "\(typeName): the decode walk reads \(read), the read order is \(plain + encrypted)")
-                checkedModels += 1
+                models.append((recordType, typeName, file.contents.components(separatedBy: "\n")))
             }
         }
-        #expect(checkedModels > 10, "only \(checkedModels) models were checked")
+        return models
+    }
+
+    /// The key of the field each `case n:` of a walk's switch names, by `n`: `labelledCase` captures the position,
+    /// then the field's case name.
+    static func keysByPosition(in lines: [String], _ labelledCase: Regex<AnyRegexOutput>, _ recordType: RecordType) -> [Int: String] {
+        var keyByPosition: [Int: String] = [:]
+        for line in lines {
+            guard let match = line.firstMatch(of: labelledCase), let position = Int(match.output[1].substring ?? ""),
+                  let name = match.output[2].substring else { continue }
+            let field = recordType.fields.first { Self.bare(SwiftNamer.fieldCase($0.name).name) == Self.bare(String(name)) }
+            keyByPosition[position] = field?.name
+        }
+        return keyByPosition
     }
 
     /// The checker itself: a member out of order, or missing a field, is reported.
