@@ -9,4 +9,8 @@ import RecordKit
 struct ArchivedRecord {
     var record: RecordKit.Record
     var bytes: Data
+    /// The model type whose `record()` made the record (a local save's), nil for a record from elsewhere (a fetched
+    /// page's): the projection of a model's own record is its own values, with no decode through the model (see
+    /// ``ProjectedType/modelType``).
+    var madeBy: ObjectIdentifier? = nil
 }

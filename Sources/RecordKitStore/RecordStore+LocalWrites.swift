@@ -2,24 +2,31 @@ import Foundation
 import GRDB
 import RecordKit
 
-/// A local save ready for its transaction: the record (its assets taken into the asset folder), its archive, and
-/// the clock field the store stamps on it.
+/// A local save ready for its transaction: the record (its assets taken into the asset folder), its archive, the
+/// clock field the store stamps on it, and the model type that made it.
 struct LocalSave: Sendable {
     /// A model's record as the app saves it, before its assets are taken in.
     struct Request {
         let record: RecordKit.Record
         /// The model's last-writer-wins clock field when the store stamps it; nil when the app's value stands.
         let stampedField: String?
+        /// The model type whose `record()` made `record`.
+        let madeBy: ObjectIdentifier
 
         init<Model: RecordModel>(_ model: Model) {
             record = model.record()
             stampedField = Model.mergeClock.flatMap { $0.stamp == .store ? $0.field : nil }
+            madeBy = ObjectIdentifier(Model.self)
         }
     }
 
     let record: RecordKit.Record
     let bytes: Data
     let stampedField: String?
+    /// The model type whose `record()` made the record. Taking its assets in, keeping the server's assets and
+    /// stamping its clock change values of its fields, each to one of the field's kind that the model decodes and
+    /// gives back as it is: the record stays one the model would make.
+    let madeBy: ObjectIdentifier
 }
 
 /// The write paths of local edits, run inside a write transaction: ``RecordStore/save(contentsOf:)``,
@@ -31,7 +38,7 @@ extension RecordStore {
     func prepareLocalSaves(_ requests: [LocalSave.Request]) throws(RecordStoreError) -> (saves: [LocalSave], pins: [String]) {
         let adopted = try adoptAssets(requests.map(\.record))
         let saves = zip(adopted.records, requests).map { record, request in
-            LocalSave(record: record, bytes: NativeArchive.encode(record), stampedField: request.stampedField)
+            LocalSave(record: record, bytes: NativeArchive.encode(record), stampedField: request.stampedField, madeBy: request.madeBy)
         }
         return (saves, adopted.pins)
     }
@@ -80,13 +87,13 @@ extension RecordStore {
                 try insert.execute(arguments: [owner, zone, name, type, bytes, generation])
             }
             if db.changesCount == 1 {
-                try projectionRows.insert([ArchivedRecord(record: record, bytes: bytes)])
+                try projectionRows.insert([ArchivedRecord(record: record, bytes: bytes, madeBy: save.madeBy)])
             } else {
                 try projectionTriggers.bypassing {
                     try update.execute(arguments: [bytes, generation, owner, zone, name, type])
                 }
                 if db.changesCount == 1 {
-                    try projectionRows.update(ArchivedRecord(record: record, bytes: bytes))
+                    try projectionRows.update(ArchivedRecord(record: record, bytes: bytes, madeBy: save.madeBy))
                 } else {
                     let stored = try Row.fetchOne(
                         db, sql: "SELECT recordType FROM \(table) WHERE \(RecordIDFilter.sql)", arguments: try RecordIDFilter(id).arguments)

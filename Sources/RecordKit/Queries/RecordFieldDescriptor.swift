@@ -37,6 +37,10 @@ public struct RecordFieldDescriptor: Sendable, Hashable, CustomStringConvertible
 
 /// A generated model that lists every field it knows, with its type and indexes: what a local store needs to keep
 /// a queryable table of the model's records (see RecordKitStore's "Querying the store").
+///
+/// A store projects a record the model's own ``RecordModel/record()`` made (a local save's) from that record's
+/// values, without decoding it: `Self(record: model.record())` must decode and give the same field values back, as
+/// generated models do.
 public protocol ProjectableRecordModel: QueryableRecordModel {
     /// Every field of the model, in schema order.
     static var fieldDescriptors: [RecordFieldDescriptor] { get }

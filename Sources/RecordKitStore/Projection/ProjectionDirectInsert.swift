@@ -189,7 +189,7 @@ struct ProjectionDirectInsert {
                     insertBatch.bind(zone.ownerName, at: 1, heldBy: type.batchTexts)
                     insertBatch.bind(zone.zoneName, at: 2, heldBy: type.batchTexts)
                 }
-                guard Self.bindBatchRow(rows[index].record, of: type, to: insertBatch, texts: type.batchTexts, row: type.batched.count) else {
+                guard Self.bindBatchRow(rows[index], of: type, to: insertBatch, texts: type.batchTexts, row: type.batched.count) else {
                     try type.delete.execute(arguments: key)
                     continue
                 }
@@ -202,7 +202,7 @@ struct ProjectionDirectInsert {
             }
             type.insert.reset()
             type.insertTexts.rewind()
-            guard Self.bind(rows[index].record, of: type, to: type.insert, texts: type.insertTexts) else {
+            guard Self.bind(rows[index], of: type, to: type.insert, texts: type.insertTexts) else {
                 try type.delete.execute(arguments: key)
                 continue
             }
@@ -214,7 +214,7 @@ struct ProjectionDirectInsert {
             for index in type.batched {
                 type.insert.reset()
                 type.insertTexts.rewind()
-                if Self.bind(rows[index].record, of: type, to: type.insert, texts: type.insertTexts) {
+                if Self.bind(rows[index], of: type, to: type.insert, texts: type.insertTexts) {
                     try type.insert.execute()
                 }
             }
@@ -233,48 +233,52 @@ struct ProjectionDirectInsert {
         // record more than its own statements.
         guard let type = sql.types[row.record.recordType] else { return }
         let id = row.record.id
-        guard let values = type.type.projectRecord(row.record) else {
+        guard let found = try Self.changes(to: row, of: type, db) else {
+            // No row: the record did not decode before. It goes in as a new record's row.
+            try insert([row])
+            return
+        }
+        guard let changes = found.changes else {
             // The record no longer decodes: its row goes, as the trigger's delete does.
             let key: StatementArguments = [id.recordName, id.zoneID.zoneName, id.zoneID.ownerName]
             if let deleteFullText = type.deleteFullText { try db.cachedStatement(sql: deleteFullText).execute(arguments: key) }
             try db.cachedStatement(sql: type.delete).execute(arguments: key)
             return
         }
-        guard let (rowid, changed) = try Self.changes(to: values, ofRowOf: id, type, db) else {
-            // No row: the record did not decode before. It goes in as a new record's row.
-            try insert([row])
-            return
-        }
         // A statement per changed column: one per column at most in the connection's cache, where a statement per
         // set of changed columns could fill it. SQLite writes only the indexes of the columns a statement sets.
-        for index in changed {
-            try db.cachedStatement(sql: type.updateColumn[index]).execute(arguments: [values[index], rowid])
+        for change in changes.changed {
+            try db.cachedStatement(sql: type.updateColumn[change.position]).execute(arguments: [change.value, found.rowid])
         }
-        if let updateFullText = type.updateFullText, type.fullTextPositions.contains(where: changed.contains) {
-            let texts = type.fullTextPositions.map { values[$0] }
-            try db.cachedStatement(sql: updateFullText).execute(arguments: StatementArguments([rowid.databaseValue] + texts))
+        if let updateFullText = type.updateFullText, let texts = changes.fullText {
+            try db.cachedStatement(sql: updateFullText).execute(arguments: StatementArguments([found.rowid.databaseValue] + texts))
         }
     }
 
-    /// The `_rowid` of the projection row of `id` and the positions of the columns after the ID whose stored values
-    /// differ from `values`; nil when there is no row. Stepped and read through SQLite's C API, each column compared
-    /// where it lies: a fetched `Row` copied every column first, and a cursor's setup cost as much as the reads.
+    /// The `_rowid` of the projection row of `row`'s record and how its stored values differ from the record's (nil
+    /// when the model cannot decode the record); nil when there is no row. Stepped and read through SQLite's C API,
+    /// each column compared where it lies (``ChangedColumnSink``): a fetched `Row` copied every column first, a
+    /// cursor's setup cost as much as the reads, and reading each stored text into a string to compare it cost a
+    /// one-book save more than its update.
     private static func changes(
-        to values: [DatabaseValue], ofRowOf id: RecordID, _ type: SQL.TypeSQL, _ db: Database
-    ) throws -> (rowid: Int64, changed: [Int])? {
+        to row: ArchivedRecord, of type: SQL.TypeSQL, _ db: Database
+    ) throws -> (rowid: Int64, changes: ChangedColumnSink?)? {
         let select = try db.cachedStatement(sql: type.selectRow)
         let handle = select.sqliteStatement
         let binding = RawStatementBinding(unchecked: select)
+        let id = row.record.id
         binding.reset()
         binding.bind(id.recordName, at: 1)
         binding.bind(id.zoneID.zoneName, at: 2)
         binding.bind(id.zoneID.ownerName, at: 3)
+        // Reset before the caller writes the row.
         defer { binding.reset() }
         switch sqlite3_step(handle) {
         case SQLITE_ROW:
-            let rowid = sqlite3_column_int64(handle, 0)
-            let changed = values.indices.filter { DatabaseValue(sqliteStatement: handle, index: Int32($0 + 1)) != values[$0] }
-            return (rowid, changed)
+            var changes = ChangedColumnSink(stepped: handle, count: type.valueCount, fullTextPositions: type.fullTextPositions)
+            guard type.type.write(row, to: &changes) else { return (sqlite3_column_int64(handle, 0), nil) }
+            changes.finish()
+            return (sqlite3_column_int64(handle, 0), changes)
         case SQLITE_DONE:
             return nil
         case let code:
@@ -298,33 +302,34 @@ struct ProjectionDirectInsert {
         return Set(counts.filter { $0.value >= batchSize }.keys)
     }
 
-    /// Binds `record`'s row (its ID, then the values of `projectRecord`) to `statement`, the one-row insert of
-    /// `type`, its texts held by `texts`; false, binding nothing, when the model cannot decode the record.
+    /// Binds the projection row of `row`'s record (its ID, then the values of ``ProjectedType/values(of:)``) to
+    /// `statement`, the one-row insert of `type`, its texts held by `texts`; false, binding nothing, when the model
+    /// cannot decode the record.
     private static func bind(
-        _ record: RecordKit.Record, of type: TypeStatements, to statement: RawStatementBinding, texts: BoundTextArena
+        _ row: ArchivedRecord, of type: TypeStatements, to statement: RawStatementBinding, texts: BoundTextArena
     ) -> Bool {
         var sink = StatementColumnSink(statement: statement, texts: texts, from: 4, count: Int32(type.sql.valueCount))
-        guard type.sql.type.bindRecord(record, &sink) else { return false }
+        guard type.sql.type.bind(row, to: &sink) else { return false }
         sink.finish()
-        let id = record.id
+        let id = row.record.id
         statement.bind(id.zoneID.ownerName, at: 1, heldBy: texts)
         statement.bind(id.zoneID.zoneName, at: 2, heldBy: texts)
         statement.bind(id.recordName, at: 3, heldBy: texts)
         return true
     }
 
-    /// Binds `record`'s row (its record name, then the values of `projectRecord`) as row `row` of the batch insert
-    /// of `type`, `statement`, whose zone is bound already; false, binding nothing, when the model cannot decode the
-    /// record.
+    /// Binds the projection row of `archived`'s record (its record name, then the values of
+    /// ``ProjectedType/values(of:)``) as row `row` of the batch insert of `type`, `statement`, whose zone is bound
+    /// already; false, binding nothing, when the model cannot decode the record.
     private static func bindBatchRow(
-        _ record: RecordKit.Record, of type: TypeStatements, to statement: RawStatementBinding, texts: BoundTextArena, row: Int
+        _ archived: ArchivedRecord, of type: TypeStatements, to statement: RawStatementBinding, texts: BoundTextArena, row: Int
     ) -> Bool {
         let valueCount = Int32(type.sql.valueCount)
         let first = 3 + Int32(row) * (1 + valueCount)
         var sink = StatementColumnSink(statement: statement, texts: texts, from: first + 1, count: valueCount)
-        guard type.sql.type.bindRecord(record, &sink) else { return false }
+        guard type.sql.type.bind(archived, to: &sink) else { return false }
         sink.finish()
-        statement.bind(record.id.recordName, at: first, heldBy: texts)
+        statement.bind(archived.record.id.recordName, at: first, heldBy: texts)
         return true
     }
 }

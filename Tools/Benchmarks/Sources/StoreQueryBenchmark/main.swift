@@ -4,8 +4,9 @@
 // a filtered, sorted page of 50 within 1.5x of (a) and at least 50x faster than (b) (on two query shapes; when the
 // floor (a) itself is under 50x faster than (b), no implementation can reach 50x and the shape is held to the 1.5x
 // goal only, which the output says); count within 1.5x of (a); a full-text match within 2x of a hand-written FTS5
-// query; a save with the projection within 1.3x of a save into a store kept without one; and a live query's update
-// after a one-record edit within 2x of GRDB's own ValueObservation on (a) (median of 200 edits).
+// query; a save with the projection within 1.3x of a save into a store kept without one (median of 27 paired
+// rounds); and a live query's update after a one-record edit within 2x of GRDB's own ValueObservation on (a)
+// (median of 200 edits).
 //
 // swift run -c release --package-path Tools/Benchmarks StoreQueryBenchmark [--count N] [--edits N]
 import Foundation
@@ -193,25 +194,41 @@ func edits(round: Int, retitled: Bool) -> [Book] {
         return book
     }
 }
-/// The best time of 100 single-book saves into each store, over nine alternating rounds.
-func timeSaves(retitled: Bool) throws -> (projected: Double, plain: Double) {
+/// The ratio of 100 single-book saves into each store: the median, over 27 rounds, of the ratio of the two
+/// back-to-back timings of a round, and the ratio of each store's best round. The goal is judged on the median of
+/// the paired ratios: this host's speed drifts over seconds, so the best of nine rounds of each store could come
+/// from a fast spell one store caught and the other did not (1.07x, 1.10x and 1.45x in three runs of one build),
+/// where two timings 20 ms apart see the same machine.
+func timeSaves(retitled: Bool) throws -> (pairedMedian: Double, projected: Double, plain: Double) {
     var projected = Double.infinity, unprojected = Double.infinity
-    for round in 0..<9 {
+    var ratios: [Double] = []
+    for round in 0..<27 {
         let edited = edits(round: round + (retitled ? 100 : 0), retitled: retitled)
+        var pair = (projected: 0.0, plain: 0.0)
         for saveIntoProjected in round % 2 == 0 ? [true, false] : [false, true] {
             let target = saveIntoProjected ? store : plain
             let time = try seconds { for book in edited { try target.save(book) } }
-            if saveIntoProjected { projected = min(projected, time) } else { unprojected = min(unprojected, time) }
+            if saveIntoProjected { pair.projected = time } else { pair.plain = time }
         }
+        projected = min(projected, pair.projected)
+        unprojected = min(unprojected, pair.plain)
+        ratios.append(pair.projected / pair.plain)
     }
-    return (projected, unprojected)
+    return (ratios.sorted()[ratios.count / 2], projected, unprojected)
 }
-let (ourSave, plainSave) = try timeSaves(retitled: false)
-check("save (100 single-book transactions)", ourSave, plainSave, atMost: 1.3, versus: "store without projection")
+let saves = try timeSaves(retitled: false)
+let saveGoal = 1.3
+print(String(
+    format: "save (100 single-book transactions): %.2fx a store without projection, median of 27 paired rounds (goal at most %.2fx) %@",
+    saves.pairedMedian, saveGoal, saves.pairedMedian <= saveGoal ? "ok" : "MISSED"))
+if saves.pairedMedian > saveGoal { failures.append("save (100 single-book transactions)") }
+print(String(
+    format: "  best rounds: %.3f ms with the projection, %.3f ms without: %.2fx (for information)",
+    saves.projected * 1e3, saves.plain * 1e3, saves.projected / saves.plain))
 let retitled = try timeSaves(retitled: true)
 print(String(
-    format: "  the same saves changing the searchable title too: %.3f ms, store without projection %.3f ms: %.2fx (for information)",
-    retitled.projected * 1e3, retitled.plain * 1e3, retitled.projected / retitled.plain))
+    format: "  the same saves changing the searchable title too: %.2fx (median of 27 paired rounds; best rounds %.3f ms, %.3f ms) (for information)",
+    retitled.pairedMedian, retitled.projected * 1e3, retitled.plain * 1e3))
 
 // Live queries: the time from a one-record edit (a save through the store; the same UPDATE on (a)) to the emission
 // of the changed page, by the store's observe(query) and by GRDB's ValueObservation of the hand-written query.
