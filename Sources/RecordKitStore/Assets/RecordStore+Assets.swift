@@ -130,11 +130,6 @@ extension RecordStore {
         }
     }
 
-    /// The bookkeeping of asset references.
-    var assetReferences: AssetReferences {
-        AssetReferences(schema: schema, folderName: assets.url.lastPathComponent)
-    }
-
     /// At open: installs the reference bookkeeping on the write connection and fills it when it is stale.
     func prepareAssetReferences() throws(RecordStoreError) {
         let (references, folderPath, archives) = (assetReferences, assets.url.path, decodedArchives)
