@@ -73,14 +73,8 @@ struct ChangedColumnSink: ProjectionColumnSink {
             return text.withUTF8 { storedText(equals: $0) }
         case let .blob(bytes):
             guard storedType == SQLITE_BLOB else { return false }
-            let stored = sqlite3_column_blob(handle, column)
-            let storedCount = Int(sqlite3_column_bytes(handle, column))
-            return bytes.withUnsafeBytes { buffer in
-                guard buffer.count == storedCount else { return false }
-                guard storedCount > 0 else { return true }
-                guard let stored, let base = buffer.baseAddress else { return false }
-                return memcmp(stored, base, storedCount) == 0
-            }
+            let stored = UnsafeRawPointer(sqlite3_column_blob(handle, column))
+            return bytes.withUnsafeBytes { Self.same(stored, count: sqlite3_column_bytes(handle, column), as: $0) }
         }
     }
 
@@ -88,11 +82,15 @@ struct ChangedColumnSink: ProjectionColumnSink {
     private func storedText(equals utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard storedType == SQLITE_TEXT else { return false }
         // The text first, then its size (SQLite's documented order).
-        let stored = sqlite3_column_text(handle, column)
-        let storedCount = Int(sqlite3_column_bytes(handle, column))
-        guard storedCount == utf8.count else { return false }
-        guard storedCount > 0 else { return true }
-        guard let stored, let base = utf8.baseAddress else { return false }
-        return memcmp(stored, base, storedCount) == 0
+        let stored = UnsafeRawPointer(sqlite3_column_text(handle, column))
+        return Self.same(stored, count: sqlite3_column_bytes(handle, column), as: UnsafeRawBufferPointer(utf8))
+    }
+
+    /// Whether the `count` bytes SQLite holds at `stored` are `bytes` (no pointer for an empty value).
+    private static func same(_ stored: UnsafeRawPointer?, count: Int32, as bytes: UnsafeRawBufferPointer) -> Bool {
+        guard Int(count) == bytes.count else { return false }
+        guard count > 0 else { return true }
+        guard let stored, let base = bytes.baseAddress else { return false }
+        return memcmp(stored, base, bytes.count) == 0
     }
 }

@@ -275,10 +275,11 @@ struct ProjectionDirectInsert {
         defer { binding.reset() }
         switch sqlite3_step(handle) {
         case SQLITE_ROW:
+            let rowid = sqlite3_column_int64(handle, 0)
             var changes = ChangedColumnSink(stepped: handle, count: type.valueCount, fullTextPositions: type.fullTextPositions)
-            guard type.type.write(row, to: &changes) else { return (sqlite3_column_int64(handle, 0), nil) }
+            guard type.type.write(row, to: &changes) else { return (rowid, nil) }
             changes.finish()
-            return (sqlite3_column_int64(handle, 0), changes)
+            return (rowid, changes)
         case SQLITE_DONE:
             return nil
         case let code:
@@ -302,7 +303,7 @@ struct ProjectionDirectInsert {
         return Set(counts.filter { $0.value >= batchSize }.keys)
     }
 
-    /// Binds the projection row of `row`'s record (its ID, then the values of ``ProjectedType/values(of:)``) to
+    /// Binds the projection row of `row`'s record (its ID, then the values ``ProjectedType/bind(_:to:)`` gives) to
     /// `statement`, the one-row insert of `type`, its texts held by `texts`; false, binding nothing, when the model
     /// cannot decode the record.
     private static func bind(
@@ -318,8 +319,8 @@ struct ProjectionDirectInsert {
         return true
     }
 
-    /// Binds the projection row of `archived`'s record (its record name, then the values of
-    /// ``ProjectedType/values(of:)``) as row `row` of the batch insert of `type`, `statement`, whose zone is bound
+    /// Binds the projection row of `archived`'s record (its record name, then the values
+    /// ``ProjectedType/bind(_:to:)`` gives) as row `row` of the batch insert of `type`, `statement`, whose zone is bound
     /// already; false, binding nothing, when the model cannot decode the record.
     private static func bindBatchRow(
         _ archived: ArchivedRecord, of type: TypeStatements, to statement: RawStatementBinding, texts: BoundTextArena, row: Int
