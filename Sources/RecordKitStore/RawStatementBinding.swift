@@ -125,6 +125,23 @@ struct RawStatementBinding {
     func execute() throws {
         try statement.execute()
     }
+
+    /// Steps this read (wrapped by ``init(unchecked:)``, its values bound) to its first row and returns what `read`
+    /// takes from it, nil when it has no row; then resets it. For the one-value reads every save makes, where GRDB's
+    /// arguments and cursor cost more than SQLite's step.
+    func firstRow<Value>(_ db: Database, _ read: (SQLiteStatement) -> Value) throws -> Value? {
+        defer { sqlite3_reset(handle) }
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW:
+            return read(handle)
+        case SQLITE_DONE:
+            return nil
+        case let code:
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+                sql: statement.sql)
+        }
+    }
 }
 
 /// SQLite's `SQLITE_TRANSIENT` (the C macro does not import): SQLite copies the bound value.

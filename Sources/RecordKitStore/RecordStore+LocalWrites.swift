@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import RecordKit
 
 /// A local save ready for its transaction: the record (its assets taken into the asset folder), its archive, the
@@ -55,7 +56,8 @@ extension RecordStore {
         let projectionTriggers = TriggerBypass.flag(of: db, scope: .projection)
         var projectionRows = ProjectionDirectInsert(db, self.projectionRows)
         // A save unparks its record; with nothing parked (the common case) no DELETE runs per record.
-        let anyParked = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(schema.parked))")) ?? true
+        let anyParked = try RawStatementBinding(unchecked: db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(schema.parked))"))
+            .firstRow(db) { sqlite3_column_int64($0, 0) != 0 } ?? true
         // A record the store does not hold is inserted; one it holds is updated (which keeps its server copy), only
         // when it is of the same type; its projection row is then rewritten only where its values changed (an app
         // saving a record again unchanged writes none).

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import RecordKit
 
 /// RecordKit's offline store: records, their last server copies, change tokens and the queue of pending
@@ -218,10 +219,13 @@ public final class RecordStore: Sendable {
 
     /// Reserves `count` generation numbers and returns the first.
     func reserveGenerations(_ db: Database, count: Int) throws -> Int64 {
-        let reserve = try db.cachedStatement(sql: "UPDATE \(schema.state) SET value = value + ? WHERE key = 'generation' RETURNING value")
-        guard let last = try Int64.fetchOne(reserve, arguments: [count]) else {
-            throw RecordStoreError.missingGenerationCounter(table: schema.state)
-        }
+        // An UPDATE, then a read of the counter through SQLite's C API, not one `UPDATE … RETURNING` read by GRDB:
+        // SQLite gathers a RETURNING clause's rows in a temporary table, which it opened and closed on every save
+        // (about a third of this function's time), and GRDB's cursor cost about as much again.
+        try db.cachedStatement(sql: "UPDATE \(schema.state) SET value = value + ? WHERE key = 'generation'").execute(arguments: [count])
+        let read = RawStatementBinding(unchecked: try db.cachedStatement(sql: "SELECT value FROM \(schema.state) WHERE key = 'generation'"))
+        let counter = try read.firstRow(db) { sqlite3_column_type($0, 0) == SQLITE_INTEGER ? sqlite3_column_int64($0, 0) : nil }
+        guard let last = counter ?? nil else { throw RecordStoreError.missingGenerationCounter(table: schema.state) }
         return last - Int64(count) + 1
     }
 }

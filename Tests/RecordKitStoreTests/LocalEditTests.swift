@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import RecordKit
 import RecordKitStore
 import Testing
@@ -113,5 +114,27 @@ import Testing
         let saves = try store.nextPendingBatch().saves
         #expect(saves.map(\.record.id.recordName) == ["b", "a"], "oldest edit first")
         #expect(saves[0].generation < saves[1].generation)
+    }
+
+    /// A save of several records reserves one generation each, in order, right after the last one given out.
+    @Test func aSaveReservesConsecutiveGenerationsAfterTheLast() throws {
+        let store = try Fixtures.memoryStore()
+        try store.save(Fixtures.note("first"))
+        try store.save(contentsOf: ["b", "c", "d"].map { Fixtures.note($0) })
+        try store.save(Fixtures.note("e"))
+        let saves = try store.nextPendingBatch().saves
+        #expect(saves.map(\.record.id.recordName) == ["first", "b", "c", "d", "e"])
+        let first = try #require(saves.first).generation
+        #expect(saves.map(\.generation) == Array(first..<(first + 5)))
+    }
+
+    /// A store whose generation counter is gone (a damaged file) refuses local edits with a typed error naming the
+    /// table, and writes nothing.
+    @Test func aMissingGenerationCounterIsATypedErrorAndWritesNothing() throws {
+        let store = try Fixtures.memoryStore()
+        try store.database.write { db in try db.execute(sql: "DELETE FROM recordkit_state WHERE key = 'generation'") }
+        #expect(throws: RecordStoreError.missingGenerationCounter(table: "recordkit_state")) { try store.save(Fixtures.note("n1")) }
+        #expect(try store.fetch(Note.self, id: Fixtures.note("n1").recordID) == nil)
+        #expect(try store.pendingCount() == 0)
     }
 }

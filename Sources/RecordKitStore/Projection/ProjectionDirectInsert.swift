@@ -263,29 +263,19 @@ struct ProjectionDirectInsert {
     private static func changes(
         to row: ArchivedRecord, of type: SQL.TypeSQL, _ db: Database
     ) throws -> (rowid: Int64, changes: ChangedColumnSink?)? {
-        let select = try db.cachedStatement(sql: type.selectRow)
-        let handle = select.sqliteStatement
-        let binding = RawStatementBinding(unchecked: select)
+        let binding = RawStatementBinding(unchecked: try db.cachedStatement(sql: type.selectRow))
         let id = row.record.id
         binding.reset()
         binding.bind(id.recordName, at: 1)
         binding.bind(id.zoneID.zoneName, at: 2)
         binding.bind(id.zoneID.ownerName, at: 3)
-        // Reset before the caller writes the row.
-        defer { binding.reset() }
-        switch sqlite3_step(handle) {
-        case SQLITE_ROW:
+        // Read before the statement is reset, which comes before the caller writes the row.
+        return try binding.firstRow(db) { handle in
             let rowid = sqlite3_column_int64(handle, 0)
             var changes = ChangedColumnSink(stepped: handle, count: type.valueCount, fullTextPositions: type.fullTextPositions)
             guard type.type.write(row, to: &changes) else { return (rowid, nil) }
             changes.finish()
             return (rowid, changes)
-        case SQLITE_DONE:
-            return nil
-        case let code:
-            throw DatabaseError(
-                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-                sql: type.selectRow)
         }
     }
 

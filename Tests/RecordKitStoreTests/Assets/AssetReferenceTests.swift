@@ -39,6 +39,35 @@ import Testing
         #expect(try store.fetch(Note.self, id: Fixtures.id("n1"))?.textContents() == "own")
     }
 
+    /// A local delete of a record the server has empties the row's value: the value's reference goes and the server
+    /// copy's stays, though the new value names no file (the update trigger skips its statements only when neither
+    /// the new value names the folder nor the record has references).
+    @Test func aLocalDeleteReleasesTheValuesReferenceAndKeepsTheServerCopys() throws {
+        let folder = try AssetTestFolder()
+        let store = try folder.store()
+        try store.save(Fixtures.note("n1", file: try folder.appFile("a", "a")))
+        let sent = try #require(try store.nextPendingBatch().saves.first)
+        var accepted = sent.record
+        accepted.system.changeTag = "e1"
+        try store.markSent([.saved(serverRecord: accepted, generation: sent.generation)])
+        #expect(try references(store) == [["n1", "0"], ["n1", "1"]])
+        try store.delete(Note.self, id: Fixtures.id("n1"))
+        #expect(try references(store) == [["n1", "1"]])
+        #expect(folder.assetFolderContents().count == 1, "the server copy keeps the file until the deletion is sent")
+    }
+
+    /// An update that makes a row with no references name a file of the folder adds the file's reference (the update
+    /// trigger's other test: the new value names the folder).
+    @Test func anUpdateThatFirstNamesAFileAddsItsReference() throws {
+        let folder = try AssetTestFolder()
+        let store = try folder.store()
+        try store.save(Fixtures.note("n1", file: try folder.appFile("a", "a")))
+        // The row as a record without assets leaves it: no references.
+        try store.database.write { db in try db.execute(sql: "DELETE FROM recordkit_asset_record_refs") }
+        try store.save(Fixtures.note("n1", file: try folder.appFile("b", "b"), modified: 2_000))
+        #expect(try references(store) == [["n1", "0"]])
+    }
+
     @Test func aStoreFromBeforeTheBookkeepingIsFilledAtOpenAndKeepsItsFiles() throws {
         let folder = try AssetTestFolder()
         do {
