@@ -76,6 +76,7 @@ let package = Package(
                 .product(name: "RecordKit", package: "RecordKit"),
                 .product(name: "RecordKitStore", package: "RecordKit"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                "BenchmarkSupport",
             ]
         ),
         // Initial sync of 100,000 notes from the CloudKit simulator into an empty store: records/s and memory.
