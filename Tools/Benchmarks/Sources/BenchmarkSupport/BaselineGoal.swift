@@ -13,16 +13,22 @@ public struct BaselineGoal: Sendable {
     public let baselineArguments: [String]
     /// This binary's arguments for the same measurement.
     public let ownArguments: [String]
+    /// What each side measures in one run, for the printed lines: "the sum of 3 rounds in fresh databases".
+    public let eachRun: String
     /// The text each round's line holds in both sides' output.
     public let marker: String
     /// The highest passing ratio of this side's CPU time to the baseline's.
     public let ratioGoal: Double
 
-    public init(title: String, baseline: String, baselineArguments: [String], ownArguments: [String], marker: String, ratioGoal: Double) {
+    public init(
+        title: String, baseline: String, baselineArguments: [String], ownArguments: [String], eachRun: String, marker: String,
+        ratioGoal: Double
+    ) {
         self.title = title
         self.baseline = baseline
         self.baselineArguments = baselineArguments
         self.ownArguments = ownArguments
+        self.eachRun = eachRun
         self.marker = marker
         self.ratioGoal = ratioGoal
     }
@@ -32,6 +38,7 @@ public struct BaselineGoal: Sendable {
     public func run(runs: Int) throws -> String? {
         let own = ChildProcess.ownExecutable()
         guard FileManager.default.isExecutableFile(atPath: baseline) else { throw BaselineGoalError.notExecutable(baseline) }
+        print(String(format: "%d alternating runs, each %@; the goal (at most %.1fx) is judged on CPU time", runs, eachRun, ratioGoal))
         var ratios: [Double] = []
         for run in 1...runs {
             let load = ChildProcess.loadAverage()
