@@ -102,7 +102,7 @@ extension RecordStore {
                 // more than the read).
                 try RowCoding.checkStorable(zoneID)
                 let read = RawStatementBinding(
-                    unchecked: try db.cachedStatement(sql: "SELECT lost FROM \(schema.zones) WHERE ownerName = ?1 AND zoneName = ?2"))
+                    unchecked: try db.cachedStatement(sql: localWrites.lostZone))
                 read.bind(zoneID.ownerName, at: 1)
                 read.bind(zoneID.zoneName, at: 2)
                 lost = try read.firstRow(db) { sqlite3_column_int64($0, 0) != 0 } ?? false

@@ -55,6 +55,8 @@ public final class RecordStore: Sendable {
     let projectionRows: ProjectionDirectInsert.SQL
     /// The SQL that the initial sync inserts new records and their asset references with, built once.
     let fetchedRows: FetchedRowInsert.SQL
+    /// The SQL of the statements every local save runs, built once.
+    let localWrites: LocalWriteSQL
     /// What this open's projection rebuilds did, one per rebuilt type (for tests and diagnostics).
     package let projectionRebuilds: [ProjectionRebuildReport]
     /// The archives the write connection's SQL functions (asset bookkeeping, projection) decoded last.
@@ -138,6 +140,7 @@ public final class RecordStore: Sendable {
         self.projection = projection
         self.projectionRows = ProjectionDirectInsert.SQL(projection, batchSize: FetchedRowInsert.batchSize)
         self.fetchedRows = FetchedRowInsert.SQL(schema)
+        self.localWrites = LocalWriteSQL(schema)
         do throws(AssetFileError) {
             if let assetFolder {
                 self.assets = try AssetFolder(url: assetFolder, writer: assetWriter)
@@ -222,8 +225,8 @@ public final class RecordStore: Sendable {
         // An UPDATE, then a read of the counter through SQLite's C API, not one `UPDATE … RETURNING` read by GRDB:
         // SQLite gathers a RETURNING clause's rows in a temporary table, which it opened and closed on every save
         // (about a third of this function's time), and GRDB's cursor cost about as much again.
-        try db.cachedStatement(sql: "UPDATE \(schema.state) SET value = value + ? WHERE key = 'generation'").execute(arguments: [count])
-        let read = RawStatementBinding(unchecked: try db.cachedStatement(sql: "SELECT value FROM \(schema.state) WHERE key = 'generation'"))
+        try db.cachedStatement(sql: localWrites.advanceGeneration).execute(arguments: [count])
+        let read = RawStatementBinding(unchecked: try db.cachedStatement(sql: localWrites.readGeneration))
         let counter = try read.firstRow(db) { sqlite3_column_type($0, 0) == SQLITE_INTEGER ? sqlite3_column_int64($0, 0) : nil }
         guard let last = counter ?? nil else { throw RecordStoreError.missingGenerationCounter(table: schema.state) }
         return last - Int64(count) + 1

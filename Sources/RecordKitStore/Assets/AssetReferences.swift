@@ -42,9 +42,18 @@ struct AssetReferences {
     /// The name of the folder: an asset references one of its files when its file URL's parent has this name
     /// (the name stays the same when an app's container moves).
     let folderName: String
+    /// Whether this transaction released a file: asked by every write transaction, so built once.
+    private let anyReleased: String
+
+    init(schema: StoreSchema, folderName: String) {
+        self.schema = schema
+        self.folderName = folderName
+        anyReleased = "SELECT 1 FROM \(Self.releasedTable(of: schema)) LIMIT 1"
+    }
 
     private var refs: String { schema.assetRefs }
-    private var released: String { schema.prefix + "asset_released" }
+    private var released: String { Self.releasedTable(of: schema) }
+    private static func releasedTable(of schema: StoreSchema) -> String { schema.prefix + "asset_released" }
     private var function: String { schema.prefix + "asset_digests" }
 
     /// The digests of the folder's files that an archived record references, as a JSON array for `json_each`;
@@ -248,7 +257,7 @@ struct AssetReferences {
         // Cached: every write transaction asks, and preparing the query cost a one-record save more than running it.
         // Nearly every transaction releases nothing: one step through SQLite's C API says so, without GRDB's cursor
         // or the temporary table SQLite sets up for DISTINCT.
-        let any = try db.cachedStatement(sql: "SELECT 1 FROM \(released) LIMIT 1")
+        let any = try db.cachedStatement(sql: anyReleased)
         guard try RawStatementBinding(unchecked: any).firstRow(db, { _ in true }) != nil else { return [] }
         let digests = try String.fetchAll(db.cachedStatement(sql: "SELECT DISTINCT digest FROM \(released)"))
         if !digests.isEmpty { try db.execute(sql: "DELETE FROM \(released)") }
