@@ -1,4 +1,6 @@
-/// The SQL of the statements every local write runs, built once per store. Building it from the table names on
+/// The SQL of the statements every local save runs, built once per store: the lost-zone check (local deletes run it
+/// too), the parked check, the update and insert that store the record, and the generation counter (which local
+/// deletes, requeues, merges, sent results and the Core Data move advance too). Building it from the table names on
 /// every save (string interpolation, then hashing the new string to find the connection's cached statement) took
 /// about 4% of the instructions of a one-book save.
 struct LocalWriteSQL: Sendable {

@@ -55,7 +55,8 @@ public final class RecordStore: Sendable {
     let projectionRows: ProjectionDirectInsert.SQL
     /// The SQL that the initial sync inserts new records and their asset references with, built once.
     let fetchedRows: FetchedRowInsert.SQL
-    /// The SQL of the statements every local save runs, built once.
+    /// The SQL of the statements every local save runs, and of the generation counter every write path advances,
+    /// built once.
     let localWrites: LocalWriteSQL
     /// What this open's projection rebuilds did, one per rebuilt type (for tests and diagnostics).
     package let projectionRebuilds: [ProjectionRebuildReport]
