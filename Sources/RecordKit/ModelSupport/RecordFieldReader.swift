@@ -43,7 +43,11 @@ public struct RecordFieldReader<Model: RecordModel>: RecordFieldSource {
                 expected: Model.recordType, found: pointer.pointee.recordType, recordName: pointer.pointee.id.recordName)
         }
         self.versionField = versionField
-        guard let versionField, let stored = pointer.pointee[versionField] else {
+        // Each store read in place: `pointer.pointee[versionField]` called the record's subscript on a copy of
+        // the whole record (a retain and a release of every string and array in it).
+        guard let versionField,
+              let stored = pointer.pointee.fields[versionField] ?? pointer.pointee.encryptedFields[versionField]
+        else {
             version = 1
             return
         }

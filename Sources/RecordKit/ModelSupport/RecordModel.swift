@@ -25,7 +25,10 @@ public protocol RecordModel: Sendable, Hashable, Identifiable where ID == Record
     var metadata: RecordMetadata { get set }
 
     /// Reads a record, checking its version and the kind of every field.
-    init(record: Record) throws(RecordDecodingError)
+    ///
+    /// Borrowed, as generated models declare it: a call through the protocol (the store reading a model type it
+    /// was given) passes the record without a copy. A model that declares `init(record: Record)` still conforms.
+    init(record: borrowing Record) throws(RecordDecodingError)
 
     /// The record: the model's fields, the fields it kept without knowing them, its system fields, and the
     /// version field set to the larger of the model's version and the version it was read from.

@@ -19,8 +19,10 @@ public struct Record: Sendable, Hashable {
     public var id: RecordID
     /// What the server maintains: change tag, dates, users, device.
     public var system: SystemFields
-    private var plainStore: RecordFields
-    private var encryptedStore: RecordFields
+    // Internal only for the inlinable getters below (set through `fields` and `encryptedFields`, which keep a key
+    // in one store): a getter called on a record behind a pointer (a model's decode walk) copied the whole record.
+    @usableFromInline var plainStore: RecordFields
+    @usableFromInline var encryptedStore: RecordFields
 
     /// Creates a record. A key in both `fields` and `encryptedFields` is kept in `encryptedFields` only.
     public init(
@@ -51,7 +53,7 @@ public struct Record: Sendable, Hashable {
 
     /// The values of the unencrypted fields, by field name. Keys set here leave ``encryptedFields``.
     public var fields: RecordFields {
-        get { plainStore }
+        @inlinable get { plainStore }
         set {
             plainStore = newValue
             if !encryptedStore.isEmpty { encryptedStore.removeKeys(sharedWith: plainStore) }
@@ -64,7 +66,7 @@ public struct Record: Sendable, Hashable {
 
     /// The values of the end-to-end encrypted fields, by field name. Keys set here leave ``fields``.
     public var encryptedFields: RecordFields {
-        get { encryptedStore }
+        @inlinable get { encryptedStore }
         set {
             encryptedStore = newValue
             if !newValue.isEmpty { plainStore.removeKeys(sharedWith: encryptedStore) }
@@ -78,7 +80,7 @@ public struct Record: Sendable, Hashable {
     /// The value of a field, encrypted or not. Setting writes to whichever store already holds the key,
     /// else to ``fields``; setting nil removes the key from both.
     public subscript(key: String) -> FieldValue? {
-        get { plainStore[key] ?? encryptedStore[key] }
+        @inlinable get { plainStore[key] ?? encryptedStore[key] }
         set {
             if let newValue {
                 if !encryptedStore.isEmpty, encryptedStore.contains(key: key) {

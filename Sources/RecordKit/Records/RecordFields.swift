@@ -80,7 +80,7 @@ public struct RecordFields: Sendable {
 
     /// The value of a field; setting nil removes the field.
     public subscript(key: String) -> FieldValue? {
-        get {
+        @inlinable get {
             let slot = search(key)
             return slot.found ? entries[slot.index].value : nil
         }

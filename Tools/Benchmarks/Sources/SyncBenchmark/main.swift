@@ -15,6 +15,9 @@
 //
 //   swift run -c release --package-path Tools/Benchmarks SyncBenchmark [count] [--without-projection]
 //   swift run -c release --package-path Tools/Benchmarks SyncBenchmark --goal [count] [--runs N] [--baseline PATH]...
+//
+// With --apply-only, the store's side alone (ApplyProfile.swift): the same notes applied as fetched pages on one
+// thread, for an instruction counter; with and without --without-projection, the projection's cost per record.
 import BenchmarkSupport
 import Foundation
 import RecordKit
@@ -59,6 +62,22 @@ func argument(after option: String) -> String? {
 let count = CommandLine.arguments.indices.dropFirst()
     .filter { !["--runs", "--baseline"].contains(CommandLine.arguments[$0 - 1]) }
     .lazy.compactMap { Int(CommandLine.arguments[$0]) }.first ?? 100_000
+if CommandLine.arguments.contains("--apply-only") {
+    // Before anything starts a task: see ApplyProfile.swift.
+    let withoutProjection = CommandLine.arguments.contains("--without-projection")
+    do {
+        let stored = try ApplyProfile.run(count: count, withoutProjection: withoutProjection)
+        guard stored == count else {
+            print("FAIL: the store holds \(stored) notes, expected \(count)")
+            exit(1)
+        }
+        print("applied \(count) notes in pages of \(ApplyProfile.pageSize)" + (withoutProjection ? ", no projection" : ""))
+        exit(0)
+    } catch {
+        print("FAIL: \(error)")
+        exit(1)
+    }
+}
 if CommandLine.arguments.contains("--goal") {
     let arguments = CommandLine.arguments
     let baselines = arguments.indices.dropLast().filter { arguments[$0] == "--baseline" }.map { arguments[$0 + 1] }

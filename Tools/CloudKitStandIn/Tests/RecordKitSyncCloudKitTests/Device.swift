@@ -100,10 +100,12 @@ func makeNote(_ name: String, text: String, modified: TimeInterval) -> Note {
     Note(recordID: RecordID(recordName: name, zoneID: noteZone), text: textAsset(text), modified: Date(timeIntervalSince1970: modified))
 }
 
-/// The folder of this process's note text files (a store takes a saved asset's file in, so it must exist).
+/// The folder of this process's note text files (a store takes a saved asset's file in, so it must exist),
+/// removed when the process exits normally.
 let textFiles: URL = {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("recordkit-standin-notes-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: textFiles) }
     return url
 }()
 
