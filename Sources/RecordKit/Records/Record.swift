@@ -80,7 +80,7 @@ public struct Record: Sendable, Hashable {
     /// The value of a field, encrypted or not. Setting writes to whichever store already holds the key,
     /// else to ``fields``; setting nil removes the key from both.
     public subscript(key: String) -> FieldValue? {
-        @inlinable get { plainStore[key] ?? encryptedStore[key] }
+        get { plainStore[key] ?? encryptedStore[key] }
         set {
             if let newValue {
                 if !encryptedStore.isEmpty, encryptedStore.contains(key: key) {

@@ -15,23 +15,17 @@ enum ApplyProfile {
 
     /// Applies `count` notes, then checks that the store holds them all; returns the number of notes stored.
     static func run(count: Int, withoutProjection: Bool) throws -> Int {
-        let zone = RecordZoneID(zoneName: "note-zone")
         let folder = NSTemporaryDirectory() + "recordkit-apply-profile-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let textFile = URL(fileURLWithPath: folder + "/note.txt")
-        try Data("a note".utf8).write(to: textFile)
-        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let textFile = try SyncNotes.writeTextFile(in: folder)
+        let saved = Date(timeIntervalSince1970: 1_700_000_000)
         let records = (0..<count).map { index in
-            var record = Note(
-                recordID: RecordID(recordName: String(format: "note-%06d", index), zoneID: zone),
-                text: Asset(fileURL: textFile),
-                modified: start.addingTimeInterval(Double(index))
-            ).record()
+            var record = SyncNotes.record(index, textFile: textFile)
             // What a server's copy carries, as the simulator's pages do.
             record.system.changeTag = "tag-\(index)"
-            record.system.creationDate = start
-            record.system.modificationDate = start
+            record.system.creationDate = saved
+            record.system.modificationDate = saved
             record.system.creatorUserRecordName = "_creator"
             record.system.lastModifiedUserRecordName = "_creator"
             return record
@@ -39,7 +33,7 @@ enum ApplyProfile {
         let store = try RecordStore(path: folder + "/store.sqlite", models: withoutProjection ? [] : [Note.self])
         for first in stride(from: 0, to: count, by: pageSize) {
             let end = min(count, first + pageSize)
-            try applyPage(FetchedPage(zoneID: zone, changed: Array(records[first..<end]), moreComing: end < count), to: store)
+            try applyPage(FetchedPage(zoneID: SyncNotes.zone, changed: Array(records[first..<end]), moreComing: end < count), to: store)
         }
         return try store.fetchAll(Note.self).models.count
     }

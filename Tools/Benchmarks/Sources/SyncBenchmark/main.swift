@@ -94,10 +94,9 @@ if CommandLine.arguments.contains("--goal") {
     }
 }
 let withoutProjection = CommandLine.arguments.contains("--without-projection")
-let zone = RecordZoneID(zoneName: "note-zone")
+let zone = SyncNotes.zone
 
-// The device's folder, and one small text file every note names (a store takes a record's asset file in, so the
-// file must exist; the same contents are one file in the store's folder).
+// The device's folder, and the text file every note names.
 let folder = NSTemporaryDirectory() + "recordkit-sync-benchmark-\(UUID().uuidString)"
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -107,21 +106,13 @@ func fail(_ message: String) -> Never {
     try? FileManager.default.removeItem(atPath: folder)
     exit(1)
 }
-let textFile = URL(fileURLWithPath: folder + "/note.txt")
-try Data("a note".utf8).write(to: textFile)
+let textFile = try SyncNotes.writeTextFile(in: folder)
 
 // The server: `count` notes written by another device (not timed).
 let simulator = CloudKitSimulator(scope: .private, seed: 1)
 _ = try await simulator.saveZones([zone])
-let start = Date(timeIntervalSince1970: 1_700_000_000)
 for chunk in stride(from: 0, to: count, by: 1000) {
-    let notes = (chunk..<min(count, chunk + 1000)).map { index in
-        Note(
-            recordID: RecordID(recordName: String(format: "note-%06d", index), zoneID: zone),
-            text: Asset(fileURL: textFile),
-            modified: start.addingTimeInterval(Double(index))
-        ).record()
-    }
+    let notes = (chunk..<min(count, chunk + 1000)).map { SyncNotes.record($0, textFile: textFile) }
     try await simulator.serverSave(notes)
 }
 
