@@ -187,18 +187,31 @@ struct ArchiveCursor {
     /// Copies a big byte run out, adding its whole words to the checksum in the same pass.
     @inline(never)
     private mutating func copyAndChecksum(offset: Int, count: Int) -> Data {
-        guard var progress = checksum, let target = malloc(count) else { return Data(bytes: start + offset, count: count) }
+        guard var progress = checksum else { return Data(bytes: start + offset, count: count) }
         // The words before the run, including the one it starts in (the run is long enough to complete it).
         let wordStart = progress.added + (offset - progress.added + 3) & ~3
-        progress.sums.add(start + progress.added, byteCount: wordStart - progress.added)
+        // The fused loop stores the run's whole words from `target + head`, where `head` (0 to 3) is how far into
+        // the run the archive's next word starts. With the run at the start of a plain allocation, a `head` of 1
+        // or 3 made every store unaligned, which doubled the loop's time (78 against 36 µs for 1 MiB here). So the
+        // run starts `shift` bytes into a 16-byte-aligned block, chosen to put `target + head` on a 16-byte
+        // boundary; the deallocator finds the block again by rounding the run's start down to 16 bytes.
         let head = wordStart - offset
+        let shift = (16 - head) & 15
+        var block: UnsafeMutableRawPointer?
+        guard posix_memalign(&block, 16, count + shift) == 0, let block else {
+            return Data(bytes: start + offset, count: count)
+        }
+        progress.sums.add(start + progress.added, byteCount: wordStart - progress.added)
+        let target = block + shift
         target.copyMemory(from: start + offset, byteCount: head)
         let body = (count - head) & ~3
         progress.sums.copyAndAdd(from: start + wordStart, to: target + head, byteCount: body)
         progress.added = wordStart + body
         (target + head + body).copyMemory(from: start + wordStart + body, byteCount: count - head - body)
         checksum = progress
-        return Data(bytesNoCopy: target, count: count, deallocator: .free)
+        return Data(bytesNoCopy: target, count: count, deallocator: .custom { start, _ in
+            free(UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: start) & ~15))
+        })
     }
 
     /// Compares the bytes of two spans of this buffer by byte order.

@@ -42,13 +42,21 @@ import Testing
                     let expected = Self.definitionChecksum(bytes)
                     #expect(Fletcher64.checksum(raw) == expected, "\(size) bytes, fill \(fill)")
                     guard size >= 4, let base = raw.baseAddress else { return }
-                    let target = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 1)
-                    defer { target.deallocate() }
-                    var sums = Fletcher64.Accumulator()
-                    let words = size & ~3
-                    sums.copyAndAdd(from: base, to: target, byteCount: words)
-                    #expect(memcmp(target, base, words) == 0, "\(size) bytes copied")
-                    #expect(sums.finish(base + words, byteCount: size - words) == expected, "\(size) bytes, fill \(fill), copied")
+                    // Targets on and off a 16-byte boundary: one on the word grid first copies single words up to
+                    // the boundary, one off it (an odd offset) never reaches it.
+                    let block = UnsafeMutableRawPointer.allocate(byteCount: size + 16, alignment: 16)
+                    defer { block.deallocate() }
+                    for targetOffset in [0, 4, 8, 12, 3] {
+                        let target = block + targetOffset
+                        var sums = Fletcher64.Accumulator()
+                        let words = size & ~3
+                        sums.copyAndAdd(from: base, to: target, byteCount: words)
+                        #expect(memcmp(target, base, words) == 0, "\(size) bytes copied to +\(targetOffset)")
+                        #expect(
+                            sums.finish(base + words, byteCount: size - words) == expected,
+                            "\(size) bytes, fill \(fill), copied to +\(targetOffset)"
+                        )
+                    }
                 }
             }
         }
