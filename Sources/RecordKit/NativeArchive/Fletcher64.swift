@@ -69,6 +69,8 @@ enum Fletcher64 {
                     addWord(start, copyingTo: target, at: position)
                     position &+= 4
                 }
+                a = reduce(a)
+                b = reduce(b)
             }
             // Thirty-two bytes (eight words) a step, read as four 64-bit lanes: lane l holds word 2l in its low half
             // and word 2l + 1 in its high half. `raw` adds the lanes as they are, wrapping, and `high` adds their
@@ -109,38 +111,44 @@ enum Fletcher64 {
                 }
                 // Over this run of m = 8 * steps words, word j of step s counts towards b as often as there are
                 // words from it to the end: 8 * (steps - s) - j. So b gains m * a (the old a, once per word),
-                // 8 * the sum of the per-word totals and -sum(j * the sum of word j).
+                // 8 * the sum of the per-word totals and -sum(j * the sum of word j). Each word's sum is below
+                // 2^46 and each total below 2^60 (2^14 steps of words below 2^32), so the eight of each add up
+                // without overflow and are reduced once, not one by one.
                 var sumOfSums: UInt64 = 0
                 var sumOfTotals: UInt64 = 0
-                var wordCorrection: UInt64 = 0
+                var weightedSums: UInt64 = 0
                 for lane in 0..<4 {
-                    let highSum = reduce(high[lane])
-                    let lowSum = reduce(raw[lane] &- (high[lane] &<< 32))
+                    let highSum = high[lane]
+                    let lowSum = raw[lane] &- (highSum &<< 32)
                     sumOfSums &+= lowSum &+ highSum
-                    sumOfTotals &+= reduce(rawTotals[lane] &- (highTotals[lane] &<< 32)) &+ reduce(highTotals[lane])
+                    sumOfTotals &+= (rawTotals[lane] &- (highTotals[lane] &<< 32)) &+ highTotals[lane]
                     let word = UInt64(2 &* lane)
-                    wordCorrection &+= word &* (modulus &- lowSum) &+ (word &+ 1) &* (modulus &- highSum)
+                    weightedSums &+= word &* lowSum &+ (word &+ 1) &* highSum
                 }
                 let words = UInt64(steps) &* 8
                 b = reduce(b &+ reduce(words &* a))
                 b = reduce(b &+ reduce(sumOfTotals) &* 8)
-                b = reduce(b &+ reduce(wordCorrection))
-                a = reduce(a &+ sumOfSums)
+                b = reduce(b &+ (modulus &- reduce(weightedSums)))
+                a = reduce(a &+ reduce(sumOfSums))
                 position &+= steps &* 32
             }
             while position < count {
                 addWord(start, copyingTo: target, at: position)
                 position &+= 4
             }
+            a = reduce(a)
+            b = reduce(b)
         }
 
-        /// Adds (and copies, with a target) the one word at `position`.
+        /// Adds (and copies, with a target) the one word at `position`, leaving the sums unreduced: a run adds at
+        /// most three single words before its steps and seven after them, each loop followed by a reduction, so
+        /// `a` stays below 2^35 and `b` below 2^38: two reductions per loop instead of two per word.
         @inline(__always)
         private mutating func addWord(_ start: UnsafeRawPointer, copyingTo target: UnsafeMutableRawPointer?, at position: Int) {
             let raw = (start + position).loadUnaligned(as: UInt32.self)
             target?.storeBytes(of: raw, toByteOffset: position, as: UInt32.self)
-            a = reduce(a &+ UInt64(UInt32(littleEndian: raw)))
-            b = reduce(b &+ a)
+            a &+= UInt64(UInt32(littleEndian: raw))
+            b &+= a
         }
     }
 
