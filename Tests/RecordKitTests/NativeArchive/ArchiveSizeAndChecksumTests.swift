@@ -42,8 +42,8 @@ import Testing
                     let expected = Self.definitionChecksum(bytes)
                     #expect(Fletcher64.checksum(raw) == expected, "\(size) bytes, fill \(fill)")
                     guard size >= 4, let base = raw.baseAddress else { return }
-                    // Targets on and off a 16-byte boundary: one on the word grid first copies single words up to
-                    // the boundary, one off it (an odd offset) never reaches it.
+                    // Targets on and off a 16-byte boundary: on the word grid, a copy of `alignedStoreMinimum` bytes
+                    // or more first copies single words up to the boundary; off it (an odd offset) it never does.
                     let block = UnsafeMutableRawPointer.allocate(byteCount: size + 16, alignment: 16)
                     defer { block.deallocate() }
                     for targetOffset in [0, 4, 8, 12, 3] {
