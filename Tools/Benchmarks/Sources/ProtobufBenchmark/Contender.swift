@@ -6,6 +6,9 @@ protocol Contender: AnyObject {
     var name: String { get }
     var bestEncode: Duration { get }
     var bestDecode: Duration { get }
+    /// Every run's times, in the order of the runs.
+    var encodeTimes: [Duration] { get }
+    var decodeTimes: [Duration] { get }
     var bytesPerRecord: Double { get }
     func runOnce() throws
 }
@@ -23,6 +26,35 @@ func encodeEach<Value, Archive>(_ values: inout [Value], _ encode: (inout Value)
         for index in buffer.indices { archives.append(try encode(&buffer[index])) }
     }
     return archives
+}
+
+/// Runs `encodeBatch` `rounds` times for a profile, returning how many archives it made. Each round's archives are
+/// freed only after the next round has made its own, as ``TimedCodec/runOnce()`` does: freed at the end of their
+/// own round, the batch's memory went back to the system every round and was faulted in again, and the kernel's
+/// page-fault and page-clearing code took about a quarter of a `perf` profile of the small-note encode.
+func encodeRounds<Archive>(_ rounds: Int, _ encodeBatch: () throws -> [Archive]) rethrows -> Int {
+    var made = 0
+    var previous: [Archive] = []
+    for _ in 0..<rounds {
+        let fresh = try encodeBatch()
+        made &+= fresh.count
+        withExtendedLifetime(previous) {}
+        previous = fresh
+    }
+    return made
+}
+
+/// Keeps freed memory in the process for a profile. glibc returns the top of the heap to the system when a batch's
+/// archives are freed, and the next round faults those pages in again: about 2,100 page faults a round of the
+/// small-note encode even with ``encodeRounds(_:_:)``, and 4,000 without it.
+func keepFreedMemory() {
+    #if canImport(Glibc)
+    // `mallopt` is declared in <malloc.h>, which the Glibc module does not export, so it is looked up by name
+    // (a nil handle is glibc's RTLD_DEFAULT). -1 is M_TRIM_THRESHOLD.
+    typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+    guard let symbol = dlsym(nil, "mallopt") else { return }
+    _ = unsafeBitCast(symbol, to: Mallopt.self)(-1, Int32.max)
+    #endif
 }
 
 /// Decodes every archive, summing what `decode` returns so no decode can be optimised away. Inlined like
@@ -45,6 +77,8 @@ final class TimedCodec<Archive>: Contender {
     private var archives: [Archive] = []
     private(set) var bestEncode = Duration.seconds(1_000_000)
     private(set) var bestDecode = Duration.seconds(1_000_000)
+    private(set) var encodeTimes: [Duration] = []
+    private(set) var decodeTimes: [Duration] = []
 
     /// `encodeAll` archives the whole batch (write it with ``encodeEach(_:_:)``); `decodeAll` reads the archives
     /// back (with ``decodeEach(_:_:)``).
@@ -72,9 +106,30 @@ final class TimedCodec<Archive>: Contender {
         guard sink != 0 else { throw BenchmarkError.nothingDecoded(name) }
         bestEncode = min(bestEncode, encodeTime)
         bestDecode = min(bestDecode, decodeTime)
+        encodeTimes.append(encodeTime)
+        decodeTimes.append(decodeTime)
     }
 
     var bytesPerRecord: Double {
         Double(archives.reduce(0) { $0 + size($1) }) / Double(max(archives.count, 1))
     }
+}
+
+/// How much faster `fast` was than `slow` in each round (the two ran back to back in it): a ratio per round, so a
+/// phase of the machine that slows both alike cancels out.
+func pairedRatios(slow: [Duration], fast: [Duration]) -> [Double] {
+    zip(slow, fast).map { $0.seconds / $1.seconds }
+}
+
+/// The median and quartiles of `ratios`, and in how many rounds the ratio was at least 1: the spread shows whether a
+/// best-of ratio near 1 is a difference or noise.
+func describeRatios(_ ratios: [Double]) -> String {
+    guard !ratios.isEmpty else { return "no rounds" }
+    let sorted = ratios.sorted()
+    func quantile(_ q: Double) -> String {
+        format(sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded()))], decimals: 3)
+    }
+    let atLeastOne = sorted.count { $0 >= 1 }
+    return "median \(quantile(0.5))x (quartiles \(quantile(0.25))x to \(quantile(0.75))x), at least 1x in "
+        + "\(atLeastOne) of \(sorted.count) rounds"
 }

@@ -8,7 +8,8 @@ import SwiftProtobuf
 // processes) and warm, against an allocate-and-copy floor. Prints ratios; exits 1 when a goal of issue 17 is missed.
 // Run: swift run -c release --package-path Tools/Benchmarks ProtobufBenchmark
 // (`--profile-codec <model|mapping|record|hand> <encode|decode> <rounds>` repeats one codec, for perf or callgrind;
-// `--model-vs-record <rounds>` times only the Record and model archives, interleaved.)
+// `--model-vs-record <rounds>` times only the Record and model archives, interleaved, and also prints the spread of
+// their ratio round by round.)
 
 if let index = CommandLine.arguments.firstIndex(of: "--cold"), CommandLine.arguments.count >= index + 3 {
     do {
@@ -35,50 +36,52 @@ if let index = CommandLine.arguments.firstIndex(of: "--profile-codec"), CommandL
     var models = try notes.map { try Note(record: $0.record) }
     let which = CommandLine.arguments[index + 1], decoding = CommandLine.arguments[index + 2] == "decode"
     let rounds = Int(CommandLine.arguments[index + 3]) ?? 1
+    keepFreedMemory()
     // The archives are made once before a decode profile, so its samples are the decode's alone.
     var sink = 0
     switch which {
     case "model":
         let archives = try models.map { try $0.archived() }
-        for _ in 0..<rounds {
-            if decoding {
+        if decoding {
+            for _ in 0..<rounds {
                 for archive in archives { sink &+= try Note(archived: archive).tags.count }
-            } else {
-                // In place, as the timed loop encodes (`encodeEach`): a `for model in models` copy, or even
-                // `buffer[index].archived()` on a read-only buffer, copies the model and retains every string in it.
-                sink &+= try encodeEach(&models) { try $0.archived() }.count
             }
+        } else {
+            // In place, as the timed loop encodes (`encodeEach`): a `for model in models` copy, or even
+            // `buffer[index].archived()` on a read-only buffer, copies the model and retains every string in it.
+            sink &+= try encodeRounds(rounds) { try encodeEach(&models) { try $0.archived() } }
         }
     case "mapping":
         // The model's record mapping: `Note(record:)` and `record()`, no archive.
         let records = notes.map(\.record)
-        for _ in 0..<rounds {
-            if decoding {
+        if decoding {
+            for _ in 0..<rounds {
                 // By index: `for record in records` copied each record (a retain per string) once
                 // `Note(record:)` was inlined into the loop.
                 for index in records.indices { sink &+= try Note(record: records[index]).tags.count }
-            } else {
-                sink &+= encodeEach(&models) { $0.record() }.count
             }
+        } else {
+            sink &+= encodeRounds(rounds) { encodeEach(&models) { $0.record() } }
         }
     case "record":
         var records = notes.map(\.record)
         let archives = records.map { NativeArchive.encode($0) }
-        for _ in 0..<rounds {
-            if decoding {
+        if decoding {
+            for _ in 0..<rounds {
                 for archive in archives { sink &+= try NativeArchive.decodeRecord(archive).fields.count }
-            } else {
-                sink &+= encodeEach(&records) { NativeArchive.encode($0) }.count
             }
+        } else {
+            sink &+= encodeRounds(rounds) { encodeEach(&records) { NativeArchive.encode($0) } }
         }
     default:
+        var values = notes
         let archives = notes.map { HandWrittenNote.encode($0) }
-        for _ in 0..<rounds {
-            if decoding {
+        if decoding {
+            for _ in 0..<rounds {
                 for archive in archives { sink &+= try HandWrittenNote.decode(archive).tags.count }
-            } else {
-                for note in notes { sink &+= HandWrittenNote.encode(note).count }
             }
+        } else {
+            sink &+= encodeRounds(rounds) { encodeEach(&values) { HandWrittenNote.encode($0) } }
         }
     }
     print(sink)
@@ -140,6 +143,11 @@ func run() throws -> Bool {
         print("best of \(CommandLine.arguments[index + 1]) rounds: record encode \(record.bestEncode), model encode "
             + "\(model.bestEncode); model vs record \(format(speedup(model, record, true), decimals: 3))x encode, "
             + "\(format(speedup(model, record, false), decimals: 3))x decode")
+        for (label, recordTimes, modelTimes) in [
+            ("encode", record.encodeTimes, model.encodeTimes), ("decode", record.decodeTimes, model.decodeTimes),
+        ] {
+            print("model vs record per round, \(label): " + describeRatios(pairedRatios(slow: recordTimes, fast: modelTimes)))
+        }
         exit(0)
     }
 
