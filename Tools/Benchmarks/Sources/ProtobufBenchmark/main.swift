@@ -146,7 +146,8 @@ func run() throws -> Bool {
         for (label, recordTimes, modelTimes) in [
             ("encode", record.encodeTimes, model.encodeTimes), ("decode", record.decodeTimes, model.decodeTimes),
         ] {
-            print("model vs record per round, \(label): " + describeRatios(pairedRatios(slow: recordTimes, fast: modelTimes)))
+            let ratios = pairedRatios(slow: recordTimes, fast: modelTimes)
+            print("model vs record per round, \(label): " + describeRatios(ratios))
         }
         exit(0)
     }
