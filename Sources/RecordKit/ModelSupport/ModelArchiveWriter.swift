@@ -111,11 +111,7 @@ extension ModelArchiveWriter where Model: GeneratedRecordModel {
         // by value into `finish`, its fields were reloaded right after the write pass stored them one by one, a
         // store-forwarding stall per archive (perf: a quarter of this function's own samples).
         return withUnsafeTemporaryAllocation(of: ArchiveByteWriter.self, capacity: 1) { output in
-            // The ID and system fields are passed apart: passing `model.metadata` whole copied all of it (281
-            // bytes, a memcpy per archive) into a temporary.
-            ModelArchiveLayout.begin(
-                into: output, recordID: model.metadata.recordID, system: model.metadata.system,
-                recordType: Model.recordType, sizes: sizes)
+            ModelArchiveLayout.begin(into: output, metadata: model.metadata, recordType: Model.recordType, sizes: sizes)
             writer.core.startWriting(.plain, into: output)
             model.writeFields(to: &writer)
             writer.core.finishMap(encrypted: false)

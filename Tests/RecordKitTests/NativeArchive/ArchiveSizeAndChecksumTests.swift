@@ -13,6 +13,26 @@ import Testing
         }
     }
 
+    /// A model archive writes its record ID and system fields from the metadata in place: the same size and the same
+    /// bytes as the record path's `recordID` and `systemFields`, for every combination of present system fields.
+    @Test func metadataHeaderMatchesTheRecordPath() {
+        for seed in UInt64(0)..<300 {
+            var random = RandomRecords(seed: seed)
+            let metadata = RecordMetadata(recordID: random.recordID(), system: random.systemFields())
+            var direct = ArchiveByteWriter(capacity: 0)
+            direct.header(of: metadata)
+            var viaRecord = ArchiveByteWriter(capacity: 0)
+            viaRecord.recordID(metadata.recordID)
+            viaRecord.systemFields(metadata.system)
+            #expect(Array(direct.writtenBytes) == Array(viaRecord.writtenBytes), "seed \(seed)")
+            #expect(ArchiveSize.header(of: metadata) == direct.count, "seed \(seed)")
+            #expect(
+                ArchiveSize.header(of: metadata)
+                    == ArchiveSize.recordID(metadata.recordID) + ArchiveSize.systemFields(metadata.system),
+                "seed \(seed)")
+        }
+    }
+
     @Test func varintSizes() {
         var value: UInt64 = 1
         #expect(ArchiveSize.varint(0) == 1)
