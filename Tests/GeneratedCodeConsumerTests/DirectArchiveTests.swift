@@ -1,5 +1,5 @@
 import Foundation
-import RecordKit
+@testable import RecordKit
 import Testing
 
 /// Generated `archived()` writes the archive directly (no `Record` built): over random models of every generated
@@ -34,14 +34,14 @@ import Testing
             let base = seeds[index % seeds.count]
             let decoded: Bool
             switch base.recordType {
-            case "Note": decoded = try check(Note.self, base, &random, seed)
-            case "Folder": decoded = try check(Folder.self, base, &random, seed)
-            case "GalleryItem": decoded = try check(GalleryItem.self, base, &random, seed)
-            case "SharedNote": decoded = try check(SharedNote.self, base, &random, seed)
-            case "Article": decoded = try check(Article.self, base, &random, seed)
-            case "Awkward": decoded = try check(Awkward.self, base, &random, seed)
-            case "Empty": decoded = try check(Empty.self, base, &random, seed)
-            case "Task": decoded = try check(Task.self, base, &random, seed)
+            case "Note": decoded = try check(Note.self, versionField: "version", base, &random, seed)
+            case "Folder": decoded = try check(Folder.self, versionField: nil, base, &random, seed)
+            case "GalleryItem": decoded = try check(GalleryItem.self, versionField: nil, base, &random, seed)
+            case "SharedNote": decoded = try check(SharedNote.self, versionField: "schemaVersion", base, &random, seed)
+            case "Article": decoded = try check(Article.self, versionField: "version", base, &random, seed)
+            case "Awkward": decoded = try check(Awkward.self, versionField: nil, base, &random, seed)
+            case "Empty": decoded = try check(Empty.self, versionField: "version", base, &random, seed)
+            case "Task": decoded = try check(Task.self, versionField: "version", base, &random, seed)
             default: decoded = false
             }
             if decoded { checked += 1 }
@@ -70,7 +70,10 @@ import Testing
     }
 
     /// Compares both paths for a random variant of `base`; false when the variant does not decode into the model.
-    private func check<Model: RecordModel>(_ type: Model.Type, _ base: Record, _ random: inout RandomValues, _ seed: UInt64) throws -> Bool {
+    /// `versionField` is the one the model's generated `archived()` passes (checked: the bytes must be the same).
+    private func check<Model: GeneratedRecordModel>(
+        _ type: Model.Type, versionField: String?, _ base: Record, _ random: inout RandomValues, _ seed: UInt64
+    ) throws -> Bool {
         var record = base
         let declared = Set(Model.Field.allCases.map(\.rawValue))
         // Drop declared fields at random; keep the drop only where the record still decodes (optional fields).
@@ -93,6 +96,14 @@ import Testing
         guard let model = try? Model(record: record) else { return false }
         let direct = try model.archived()
         #expect(direct == NativeArchive.encode(model.record()), "seed \(seed), \(Model.recordType): direct bytes differ")
+        // Sized exactly up front: a size pass that is off changes no byte (the writer grows, or the bytes are
+        // copied out), so only the planned size shows it.
+        #expect(
+            ModelArchiveWriter<Model>.archive(model, versionField: versionField) == direct,
+            "\(Model.recordType): not the version field its archived() passes")
+        #expect(
+            ModelArchiveWriter<Model>.plannedSize(of: model, versionField: versionField) == direct.count,
+            "seed \(seed), \(Model.recordType): the size pass planned another size")
         let back = try Model(archived: direct)
         #expect(back == model, "seed \(seed)")
         #expect(back.metadata.recordID == model.metadata.recordID)

@@ -30,15 +30,20 @@ enum ModelArchiveLayout {
         into output: UnsafeMutableBufferPointer<ArchiveByteWriter>, metadata: borrowing RecordMetadata,
         recordType: String, sizes: ModelArchiveSizes
     ) {
-        let size = ArchiveHeader.size + ArchiveSize.string(recordType) + ArchiveSize.header(of: metadata)
-            + ArchiveSize.varint(UInt64(sizes.plainCount)) + sizes.plainSize
-            + ArchiveSize.varint(UInt64(sizes.encryptedCount)) + sizes.encryptedSize + ArchiveHeader.checksumSize
-        var bytes = ArchiveByteWriter(capacity: size)
+        var bytes = ArchiveByteWriter(capacity: archiveSize(metadata: metadata, recordType: recordType, sizes: sizes))
         ArchiveHeader.write(.record, to: &bytes)
         bytes.string(recordType)
         bytes.header(of: metadata)
         bytes.varint(UInt64(sizes.plainCount))
         output.initializeElement(at: 0, to: bytes)
+    }
+
+    /// The whole archive's size: header, record type, ID and system fields, both maps, checksum.
+    @inline(__always)
+    static func archiveSize(metadata: borrowing RecordMetadata, recordType: String, sizes: ModelArchiveSizes) -> Int {
+        ArchiveHeader.size + ArchiveSize.string(recordType) + ArchiveSize.header(of: metadata)
+            + ArchiveSize.varint(UInt64(sizes.plainCount)) + sizes.plainSize
+            + ArchiveSize.varint(UInt64(sizes.encryptedCount)) + sizes.encryptedSize + ArchiveHeader.checksumSize
     }
 
     /// Writes the encrypted map's count, after the plain map's last entry.
