@@ -21,6 +21,7 @@ let package = Package(
             dependencies: [
                 .product(name: "RecordKit", package: "RecordKit"),
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                "BenchmarkSupport",
             ],
             exclude: ["Generated/benchmark_note.proto"]
         ),
@@ -41,9 +42,10 @@ let package = Package(
                 .product(name: "RecordKit", package: "RecordKit"),
                 .product(name: "_RecordSchema", package: "RecordKit"),
                 .product(name: "_RecordKitGenerator", package: "RecordKit"),
+                "BenchmarkSupport",
             ]
         ),
-        // What the benchmarks that run their contenders as child processes share: CPU time, children, the load.
+        // What several benchmarks share: CPU time, children, the load, paired comparisons.
         .target(name: "BenchmarkSupport"),
         // RecordKitStore against GRDB Codable records, JSON blobs and raw SQLite statements. NoteRecords.swift and
         // BenchmarkNote.swift are symlinks to GeneratorBenchmark's, so both measure the same notes.

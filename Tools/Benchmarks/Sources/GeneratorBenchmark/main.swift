@@ -1,5 +1,5 @@
 // GeneratorBenchmark: how long recordgen takes to render 1,000 record types of 20 fields, then generated models
-// against the raw Record archive (PASS/FAIL per direction against 1.5x; exits 1 on a FAIL).
+// against the raw Record archive (PASS/FAIL per direction against 1.5x, on paired batches; exits 1 on a FAIL).
 // Run: swift run -c release --package-path Tools/Benchmarks GeneratorBenchmark
 // Instruction counts of one operation: valgrind --tool=callgrind --toggle-collect='*ProfileMode*measure*' \
 //     Tools/Benchmarks/.build/release/GeneratorBenchmark --profile model-decode 1000

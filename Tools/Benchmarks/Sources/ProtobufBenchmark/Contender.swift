@@ -114,22 +114,3 @@ final class TimedCodec<Archive>: Contender {
         Double(archives.reduce(0) { $0 + size($1) }) / Double(max(archives.count, 1))
     }
 }
-
-/// How much faster `fast` was than `slow` in each round (the two ran back to back in it): a ratio per round, so a
-/// phase of the machine that slows both alike cancels out.
-func pairedRatios(slow: [Duration], fast: [Duration]) -> [Double] {
-    zip(slow, fast).map { $0.seconds / $1.seconds }
-}
-
-/// The median and quartiles of `ratios`, and in how many rounds the ratio was at least 1: the spread shows whether a
-/// best-of ratio near 1 is a difference or noise.
-func describeRatios(_ ratios: [Double]) -> String {
-    guard !ratios.isEmpty else { return "no rounds" }
-    let sorted = ratios.sorted()
-    func quantile(_ q: Double) -> String {
-        format(sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * q).rounded()))], decimals: 3)
-    }
-    let atLeastOne = sorted.count { $0 >= 1 }
-    return "median \(quantile(0.5))x (quartiles \(quantile(0.25))x to \(quantile(0.75))x), at least 1x in "
-        + "\(atLeastOne) of \(sorted.count) rounds"
-}
