@@ -207,10 +207,9 @@ enum BigRecord {
 
     /// Runs one cold case in a fresh process and returns its time.
     private static func child(_ which: Case, archiveFile: String) throws -> Double {
-        let (status, text) = try runSelf(["--cold", which.rawValue, archiveFile])
-        guard status == 0, let nanoseconds = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw BenchmarkError.mismatch("cold child \(which.rawValue) failed: \(text)")
-        }
+        let child = try ChildProcess.run(ChildProcess.ownExecutable(), ["--cold", which.rawValue, archiveFile])
+        guard child.status == 0, let nanoseconds = Double(child.text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { throw BenchmarkError.mismatch("cold child \(which.rawValue) failed: \(child.text)") }
         return nanoseconds / 1e9
     }
 }

@@ -164,11 +164,11 @@ func run() throws -> Bool {
     func pairedAcrossProcesses() throws -> (encode: PairedComparison, decode: PairedComparison) {
         var encode: [Double] = [], decode: [Double] = []
         for _ in 0..<pairedProcesses {
-            let (status, output) = try runSelf(["--model-vs-record", String(processRounds)])
-            let last = output.split(separator: "\n").last { $0.hasPrefix("medians ") }?.split(separator: " ") ?? []
-            guard status == 0, last.count == 3, let encodeRatio = Double(last[1]), let decodeRatio = Double(last[2])
+            let child = try ChildProcess.run(ChildProcess.ownExecutable(), ["--model-vs-record", String(processRounds)])
+            let last = child.text.split(separator: "\n").last { $0.hasPrefix("medians ") }?.split(separator: " ") ?? []
+            guard child.status == 0, last.count == 3, let encodeRatio = Double(last[1]), let decodeRatio = Double(last[2])
             else {
-                throw BenchmarkError.mismatch("a --model-vs-record child failed: \(output)")
+                throw BenchmarkError.mismatch("a --model-vs-record child failed: \(child.text)")
             }
             encode.append(encodeRatio)
             decode.append(decodeRatio)
